@@ -1,0 +1,136 @@
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+#include "notation.h"
+
+void square_to_str(const Geometry *g, int sq, char *buf) {
+    buf[0] = (char)('a' + sq_file(g, sq));
+    buf[1] = (char)('1' + sq_rank(g, sq));
+    buf[2] = 0;
+}
+
+int square_parse(const Geometry *g, const char *text, int *sq) {
+    int f = text[0] - 'a', r = text[1] - '1';
+    if (f < 0 || f >= g->files || r < 0 || r >= g->ranks) return 0;
+    *sq = sq_make(g, f, r);
+    return 2;
+}
+
+static char lower_letter(const Position *pos, int type) {
+    return (char)tolower((unsigned char)pos->v->pieces[type].letter);
+}
+
+void move_to_str(const Position *pos, Move m, char *buf) {
+    const Geometry *g = pos->geo;
+    char from[3] = "", to[3] = "", aux[3] = "";
+    if (move_from(m) != SQ_NONE) square_to_str(g, move_from(m), from);
+    if (move_to(m) != SQ_NONE) square_to_str(g, move_to(m), to);
+    if (move_aux(m) != SQ_NONE) square_to_str(g, move_aux(m), aux);
+    char letter = pos->v->pieces[move_piece(m)].letter;
+    switch (move_kind(m)) {
+    case MK_DROP: snprintf(buf, MOVE_STR_MAX, "%c@%s", letter, to); break;
+    case MK_TAKEBACK: snprintf(buf, MOVE_STR_MAX, "+%c@%s", letter, to); break;
+    case MK_PURCHASE: snprintf(buf, MOVE_STR_MAX, "%c@%s,%s%s", letter, aux, from, to); break;
+    case MK_DISPLACE: snprintf(buf, MOVE_STR_MAX, "%s%s,%s%s", from, to, to, aux); break;
+    case MK_CHANGE: snprintf(buf, MOVE_STR_MAX, "%s%s%c", from, from, lower_letter(pos, move_piece(m))); break;
+    case MK_PROMO: snprintf(buf, MOVE_STR_MAX, "%s%s%c", from, to, lower_letter(pos, move_piece(m))); break;
+    case MK_REMOVE:
+        if (move_from(m) == SQ_NONE) snprintf(buf, MOVE_STR_MAX, "x%s", aux);
+        else if (move_piece(m)) snprintf(buf, MOVE_STR_MAX, "x%s,%s%s%c", aux, from, to, lower_letter(pos, move_piece(m)));
+        else snprintf(buf, MOVE_STR_MAX, "x%s,%s%s", aux, from, to);
+        break;
+    default: snprintf(buf, MOVE_STR_MAX, "%s%s", from, to); break;
+    }
+}
+
+/* The legal step written at the start of `text`, preferring the longest
+ * match (a step's text may itself contain commas). Returns its length. */
+static size_t match_step(const Position *pos, const char *text, Move *out) {
+    Move moves[MAX_MOVES];
+    int n = pos->v->generate(pos, moves);
+    size_t best = 0;
+    char str[MOVE_STR_MAX];
+    for (int i = 0; i < n; i++) {
+        move_to_str(pos, moves[i], str);
+        size_t len = strlen(str);
+        if (len > best && !strncmp(text, str, len) && (text[len] == ',' || text[len] == 0)) {
+            best = len;
+            *out = moves[i];
+        }
+    }
+    return best;
+}
+
+bool play_turn_str(Position *pos, const char *text, char *err, size_t errlen) {
+    return play_turn_steps(pos, text, NULL, NULL, err, errlen);
+}
+
+bool play_turn_steps(Position *pos, const char *text, Move *steps, int *nsteps, char *err, size_t errlen) {
+    Position cur = *pos;
+    int count = 0;
+    const char *s = text;
+    if (strlen(text) >= TURN_STR_MAX) {
+        snprintf(err, errlen, "move text too long");
+        return false;
+    }
+    for (;;) {
+        Move m = MOVE_NONE;
+        size_t len = match_step(&cur, s, &m);
+        if (!len) {
+            char why[128] = "";
+            if (cur.v->parse_special && cur.v->parse_special(&cur, s, &m, why, sizeof why)) {
+                len = strlen(s);
+            } else {
+                if (why[0]) snprintf(err, errlen, "illegal move '%s': %s", text, why);
+                else if (variant_game_over(&cur)) snprintf(err, errlen, "illegal move '%s': the game is over", text);
+                else snprintf(err, errlen, "illegal move '%s'", text);
+                return false;
+            }
+        }
+        if (count == MAX_TURN_STEPS) {
+            snprintf(err, errlen, "illegal move '%s': too many steps", text);
+            return false;
+        }
+        if (steps) steps[count] = m;
+        count++;
+        cur.v->make(&cur, m);
+        s += len;
+        if (!*s) break;
+        if (!cur.pending) {
+            snprintf(err, errlen, "illegal move '%s': text after a complete turn", text);
+            return false;
+        }
+        s++;
+    }
+    if (cur.pending) {
+        snprintf(err, errlen, "illegal move '%s': the turn is not complete", text);
+        return false;
+    }
+    *pos = cur;
+    if (nsteps) *nsteps = count;
+    return true;
+}
+
+static int collect(const Position *pos, const char *prefix, char (*out)[TURN_STR_MAX], int count, int max) {
+    Move moves[MAX_MOVES];
+    int n = pos->v->generate(pos, moves);
+    char str[MOVE_STR_MAX];
+    for (int i = 0; i < n; i++) {
+        char turn[TURN_STR_MAX];
+        move_to_str(pos, moves[i], str);
+        snprintf(turn, sizeof turn, "%s%s%s", prefix, *prefix ? "," : "", str);
+        Position child = *pos;
+        child.v->make(&child, moves[i]);
+        if (child.pending) {
+            count = collect(&child, turn, out, count, max);
+        } else {
+            if (count < max) memcpy(out[count], turn, TURN_STR_MAX);
+            count++;
+        }
+    }
+    return count;
+}
+
+int legal_turn_strings(const Position *pos, char (*out)[TURN_STR_MAX], int max) {
+    return collect(pos, "", out, 0, max);
+}

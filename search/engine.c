@@ -1,0 +1,116 @@
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "engine.h"
+#include "../engine/fen.h"
+#include "../engine/notation.h"
+#include "../engine/perft.h"
+
+Engine *engine_new(EngineOutputFn out, void *ctx) {
+    Engine *e = calloc(1, sizeof *e);
+    if (!e) return NULL;
+    e->out = out;
+    e->out_ctx = ctx;
+    e->variant = variant_default();
+    e->move_limit = -1; /* the variant's own default until set */
+    char err[128];
+    engine_set_position(e, NULL, NULL, 0, err, sizeof err);
+    return e;
+}
+
+void engine_free(Engine *e) { free(e); }
+
+void engine_printf(const Engine *e, const char *fmt, ...) {
+    char line[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    e->out(e->out_ctx, line);
+}
+
+bool engine_set_variant(Engine *e, const char *name, char *err, size_t errlen) {
+    const Variant *v = variant_find(name);
+    if (!v) {
+        snprintf(err, errlen, "unknown variant '%s'", name);
+        return false;
+    }
+    const Variant *old = e->variant;
+    e->variant = v;
+    if (!engine_set_position(e, NULL, NULL, 0, err, errlen)) {
+        e->variant = old;
+        return false;
+    }
+    return true;
+}
+
+bool engine_set_position(Engine *e, const char *fen, const char *const *moves, int nmoves, char *err,
+                         size_t errlen) {
+    Position start;
+    if (!fen_parse(&start, e->variant, fen ? fen : e->variant->start_fen, err, errlen)) return false;
+    if (e->move_limit >= 0 && e->variant->default_move_limit) start.move_limit = (uint16_t)e->move_limit;
+    game_reset(&e->scratch, &start);
+    for (int i = 0; i < nmoves; i++)
+        if (!game_play(&e->scratch, moves[i], err, errlen)) return false;
+    memcpy(&e->game, &e->scratch, sizeof e->game);
+    return true;
+}
+
+/* The limit is a rule parameter: it applies to the game already set up. */
+void engine_set_move_limit(Engine *e, int limit) {
+    e->move_limit = limit;
+    if (!e->variant->default_move_limit) return;
+    e->game.start.move_limit = (uint16_t)limit;
+    e->game.cur.move_limit = (uint16_t)limit;
+}
+
+static void divide_line(void *ctx, const char *turn, uint64_t nodes) {
+    engine_printf(ctx, "%s: %llu", turn, (unsigned long long)nodes);
+}
+
+uint64_t engine_perft(Engine *e, int depth) {
+    uint64_t n = perft_divide(&e->game.cur, depth, divide_line, e);
+    engine_printf(e, "%s", "");
+    engine_printf(e, "Nodes searched: %llu", (unsigned long long)n);
+    return n;
+}
+
+void engine_result_str(const Engine *e, char *buf, size_t n) {
+    Outcome o;
+    game_outcome(&e->game, &o);
+    static const char *codes[] = {"none", "1-0", "0-1", "1/2-1/2"};
+    if (o.code == RES_NONE) snprintf(buf, n, "none");
+    else snprintf(buf, n, "%s %s", codes[o.code], o.reason);
+}
+
+void engine_display(const Engine *e) {
+    const Position *pos = &e->game.cur;
+    const Geometry *g = pos->geo;
+    char line[256], fen[FEN_MAX * 2];
+    for (int r = g->ranks - 1; r >= 0; r--) {
+        int len = snprintf(line, sizeof line, " %d ", r + 1);
+        for (int f = 0; f < g->files; f++) {
+            Piece p = pos->board[sq_make(g, f, r)];
+            const PieceDef *d = &pos->v->pieces[piece_type(p)];
+            char c = p ? (piece_color(p) == WHITE ? d->letter : (char)(d->letter | 0x20)) : '.';
+            len += snprintf(line + len, sizeof line - (size_t)len, " %c%c", p && d->promoted ? '+' : ' ', c);
+        }
+        engine_printf(e, "%s", line);
+    }
+    int len = snprintf(line, sizeof line, "   ");
+    for (int f = 0; f < g->files; f++) len += snprintf(line + len, sizeof line - (size_t)len, "  %c", 'a' + f);
+    engine_printf(e, "%s", line);
+    if (pos->v->holding_order) {
+        fen_write(pos, fen, sizeof fen);
+        const char *lb = strchr(fen, '['), *rb = strchr(fen, ']');
+        engine_printf(e, "Holdings: %.*s", (int)(rb - lb + 1), lb);
+    }
+    engine_printf(e, "Variant: %s", pos->v->name);
+    engine_printf(e, "Side to move: %s", pos->side == WHITE ? "white" : "black");
+    fen_write(pos, fen, sizeof fen);
+    engine_printf(e, "Fen: %s", fen);
+    engine_printf(e, "Key: %016llx", (unsigned long long)pos->key);
+    engine_result_str(e, line, sizeof line);
+    engine_printf(e, "Result: %s", line);
+}

@@ -1,0 +1,27 @@
+/* The Check test runner: every suite of tests/ in one binary. Suites are
+ * linked in by name; a weak reference skips one not yet written. */
+#include <check.h>
+#include <stdlib.h>
+#include "../variants/variant.h"
+
+typedef Suite *(*SuiteFn)(void);
+#define SUITES(X) X(core) X(chess) X(uci) X(buratia) X(japanese) X(belarusian) X(voodoo)
+#define DECLARE(name) extern Suite *suite_##name(void) __attribute__((weak));
+SUITES(DECLARE)
+#define ENTRY(name) suite_##name,
+static const SuiteFn suites[] = {SUITES(ENTRY)};
+
+int main(void) {
+    variants_init();
+    SRunner *sr = NULL;
+    for (size_t i = 0; i < sizeof suites / sizeof suites[0]; i++) {
+        if (!suites[i]) continue;
+        if (!sr) sr = srunner_create(suites[i]());
+        else srunner_add_suite(sr, suites[i]());
+    }
+    if (!sr) return 1;
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,71 @@
+/* The variant interface: everything the engine knows about a game's rules.
+ * A variant is data (board size, pieces, start FEN, notation style) plus a
+ * small table of functions for what data cannot say. Perft, search and the
+ * protocols only call through this table; they never ask which variant it is.
+ * Every plugin is a const object, safe to share between sessions. */
+#ifndef RATNIK_VARIANT_H
+#define RATNIK_VARIANT_H
+
+#include <stddef.h>
+#include "../engine/position.h"
+
+typedef struct {
+    char letter;   /* uppercase FEN letter; 0 = unused type */
+    bool promoted; /* written with a leading '+' in FEN     */
+    int value;     /* rough material value in centipawns    */
+} PieceDef;
+
+typedef enum { RES_NONE = 0, RES_WHITE_WINS, RES_BLACK_WINS, RES_DRAW } ResultCode;
+
+typedef struct {
+    ResultCode code;
+    bool advantage;     /* Buratia: a win "on advantage", worth half a win */
+    const char *reason; /* short, lowercase: "checkmate", "throne held", ... */
+} Outcome;
+
+typedef enum { CASTLE_STYLE_NONE, CASTLE_STYLE_KQ, CASTLE_STYLE_FILES } CastleStyle;
+
+typedef struct Variant {
+    const char *name;
+    int files, ranks;
+    const char *start_fen;
+    PieceDef pieces[PT_NB];      /* indexed by piece type, 1..15            */
+    const char *holding_order;   /* letters in FEN holdings order; NULL: none */
+    CastleStyle castle_style;
+    bool has_ep;
+    bool multi_step;             /* some turns take more than one Move      */
+    bool repetition_draw;        /* threefold repetition is a rule here     */
+    int default_move_limit;      /* Position.move_limit after a FEN; 0: none */
+
+    /* One-time table building; called once at start-up, before any session. */
+    void (*init)(void);
+    /* Checks and completes a position just read from a FEN (derived state,
+     * impossible castling rights). Returns false with a message if invalid. */
+    bool (*setup)(Position *pos, char *err, size_t errlen);
+    /* All legal steps of the side to move; 0 when the game is over. */
+    int (*generate)(const Position *pos, Move *moves);
+    /* Plays one legal step in place (callers copy the position first). */
+    void (*make)(Position *pos, Move m);
+    /* The result the rules give this position, judged from it alone
+     * (history-based draws are the game layer's). */
+    void (*outcome)(const Position *pos, Outcome *out);
+    /* Optional: a move the generator never offers but a move list may carry
+     * (Buratia's bribe tokens). Returns true and the move if `text` is one and
+     * it is legal here; sets err when it is one but illegal. */
+    bool (*parse_special)(const Position *pos, const char *text, Move *m, char *err, size_t errlen);
+} Variant;
+
+/* The registry: all variants, looked up by name. */
+const Variant *variant_find(const char *name);
+const Variant *variant_default(void);
+int variant_count(void);
+const Variant *variant_at(int i);
+void variants_init(void);
+
+static inline bool variant_game_over(const Position *pos) {
+    Outcome o;
+    pos->v->outcome(pos, &o);
+    return o.code != RES_NONE;
+}
+
+#endif
