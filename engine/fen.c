@@ -51,13 +51,11 @@ static const char *parse_board(Position *pos, const char *s, char *err, size_t n
 static const char *parse_holdings(Position *pos, const char *s, char *err, size_t n) {
     if (*s != '[') return s;
     const char *order = pos->v->holding_order;
+    if (!order) return fail(err, n, "%s has no holdings", pos->v->name), NULL;
     for (s++; *s != ']'; s++) {
         char c = *s;
         char up = (char)toupper((unsigned char)c);
         if (!c || c == ' ') return fail(err, n, "holdings: missing ']'"), NULL;
-        if (!order) {
-            return fail(err, n, "%s has no holdings", pos->v->name), NULL;
-        }
         if (!isalpha((unsigned char)c) || !strchr(order, up))
             return fail(err, n, "holdings: '%c' is not a piece %s can hold", c, pos->v->name), NULL;
         int color = isupper((unsigned char)c) ? WHITE : BLACK;

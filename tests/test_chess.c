@@ -1,0 +1,180 @@
+/* FIDE chess: every rule, and perft on the standard positions. */
+#include <stdlib.h>
+#include "test_util.h"
+
+START_TEST(castling_both_sides) {
+    Position pos = test_pos("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    ck_assert(test_has_turn(&pos, "e1g1"));
+    ck_assert(test_has_turn(&pos, "e1c1"));
+    char fen[FEN_MAX];
+    test_play("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1 e8c8", fen, sizeof fen);
+    ck_assert_str_eq(fen, "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
+}
+END_TEST
+
+START_TEST(castling_conditions) {
+    /* through an attacked square, out of check, with a piece between, after rights lost */
+    Position through = test_pos("chess", "1k3r2/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    ck_assert(!test_has_turn(&through, "e1g1"));
+    ck_assert(test_has_turn(&through, "e1c1"));
+    Position check = test_pos("chess", "1k2r3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    ck_assert(!test_has_turn(&check, "e1g1"));
+    ck_assert(!test_has_turn(&check, "e1c1"));
+    Position blocked = test_pos("chess", "4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1");
+    ck_assert(!test_has_turn(&blocked, "e1c1"));
+    /* b1 attacked does not stop long castling: the king does not cross it */
+    Position b1 = test_pos("chess", "1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+    ck_assert(test_has_turn(&b1, "e1c1"));
+    char fen[FEN_MAX];
+    test_play("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "h1h2 a8a7", fen, sizeof fen);
+    ck_assert_str_eq(fen, "4k2r/r7/8/8/8/8/7R/R3K3 w Qk - 2 2");
+}
+END_TEST
+
+START_TEST(en_passant) {
+    char fen[FEN_MAX];
+    Position pos = test_pos("chess", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    ck_assert(test_has_turn(&pos, "e5d6"));
+    test_play("chess", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", fen, sizeof fen);
+    ck_assert_str_eq(fen, "4k3/8/3P4/8/8/8/8/4K3 b - - 0 1");
+    /* the field names the skipped square after every double step */
+    test_play("chess", NULL, "e2e4", fen, sizeof fen);
+    ck_assert_str_eq(fen, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    /* horizontally pinned pair: en passant would expose the king */
+    Position pinned = test_pos("chess", "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1");
+    ck_assert(!test_has_turn(&pinned, "e5d6"));
+}
+END_TEST
+
+START_TEST(promotion_choices) {
+    Position pos = test_pos("chess", "8/4P3/8/8/8/8/8/k6K w - - 0 1");
+    ck_assert(test_has_turn(&pos, "e7e8q"));
+    ck_assert(test_has_turn(&pos, "e7e8r"));
+    ck_assert(test_has_turn(&pos, "e7e8b"));
+    ck_assert(test_has_turn(&pos, "e7e8n"));
+    ck_assert(!test_has_turn(&pos, "e7e8"));
+    ck_assert(!test_has_turn(&pos, "e7e8k"));
+    char fen[FEN_MAX];
+    test_play("chess", "8/4P3/8/8/8/8/8/k6K w - - 0 1", "e7e8n", fen, sizeof fen);
+    ck_assert_str_eq(fen, "4N3/8/8/8/8/8/8/k6K b - - 0 1");
+}
+END_TEST
+
+START_TEST(check_must_be_answered) {
+    Position pos = test_pos("chess", "4k3/8/8/8/8/8/4r3/R3K3 w Q - 0 1");
+    /* in check: only king moves or the capture of the checker */
+    ck_assert(test_has_turn(&pos, "e1e2"));
+    ck_assert(!test_has_turn(&pos, "a1a2"));
+    ck_assert(!test_has_turn(&pos, "e1c1"));
+    ck_assert(test_has_turn(&pos, "e1d1"));
+    ck_assert(test_has_turn(&pos, "e1f1"));
+    ck_assert(!test_has_turn(&pos, "e1d2"));
+}
+END_TEST
+
+START_TEST(checkmate_and_stalemate) {
+    const char *reason;
+    char fen[FEN_MAX];
+    test_play("chess", NULL, "f2f3 e7e5 g2g4 d8h4", fen, sizeof fen);
+    Position mate = test_pos("chess", fen);
+    ck_assert_int_eq(test_result(&mate, &reason), RES_BLACK_WINS);
+    ck_assert_str_eq(reason, "checkmate");
+    ck_assert_uint_eq(perft(&mate, 1), 0);
+    Position stale = test_pos("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    ck_assert_int_eq(test_result(&stale, &reason), RES_DRAW);
+    ck_assert_str_eq(reason, "stalemate");
+}
+END_TEST
+
+START_TEST(fifty_move_rule) {
+    const char *reason;
+    Position pos = test_pos("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
+    ck_assert_int_eq(test_result(&pos, NULL), RES_NONE);
+    char fen[FEN_MAX];
+    test_play("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 99 80", "a1a2", fen, sizeof fen);
+    Position after = test_pos("chess", fen);
+    ck_assert_int_eq(test_result(&after, &reason), RES_DRAW);
+    ck_assert_str_eq(reason, "fifty-move rule");
+    /* a capture or pawn move resets the clock */
+    test_play("chess", "4k3/8/8/8/8/8/4P3/R3K3 w - - 99 80", "e2e3", fen, sizeof fen);
+    ck_assert_str_eq(fen, "4k3/8/8/8/8/4P3/8/R3K3 b - - 0 80");
+}
+END_TEST
+
+START_TEST(insufficient_material) {
+    static const struct { const char *fen; ResultCode code; } cases[] = {
+        {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", RES_DRAW},
+        {"4k3/8/8/8/8/8/8/4KN2 w - - 0 1", RES_DRAW},
+        {"4k3/8/8/8/8/8/8/4KB2 w - - 0 1", RES_DRAW},
+        {"4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", RES_DRAW},   /* bishops on same colour */
+        {"4k1b1/8/8/8/8/8/8/2B1K3 w - - 0 1", RES_NONE},  /* opposite colours */
+        {"4k3/8/8/8/8/8/8/3NKN2 w - - 0 1", RES_NONE},
+        {"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", RES_NONE},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        Position pos = test_pos("chess", cases[i].fen);
+        ck_assert_msg(test_result(&pos, NULL) == cases[i].code, "%s", cases[i].fen);
+    }
+}
+END_TEST
+
+START_TEST(threefold_repetition) {
+    Game *g = malloc(sizeof *g);
+    Position start = test_pos("chess", NULL);
+    char err[128];
+    Outcome o;
+    game_reset(g, &start);
+    const char *moves[] = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"};
+    for (int i = 0; i < 7; i++) ck_assert(game_play(g, moves[i], err, sizeof err));
+    game_outcome(g, &o);
+    ck_assert_int_eq(o.code, RES_NONE);
+    ck_assert(game_play(g, "f6g8", err, sizeof err));
+    game_outcome(g, &o);
+    ck_assert_int_eq(o.code, RES_DRAW);
+    ck_assert_str_eq(o.reason, "threefold repetition");
+    free(g);
+}
+END_TEST
+
+static const struct { const char *fen; int depth; uint64_t nodes; } perft_cases[] = {
+    {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5, 4865609},
+    {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 4085603},
+    {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 674624},
+    {"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 4, 422333},
+    {"rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4, 2103487},
+    {"r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 4, 3894594},
+};
+
+START_TEST(perft_standard_positions) {
+    Position pos = test_pos("chess", perft_cases[_i].fen);
+    ck_assert_uint_eq(perft(&pos, perft_cases[_i].depth), perft_cases[_i].nodes);
+}
+END_TEST
+
+START_TEST(setup_rejects_impossible) {
+    Position pos;
+    char err[128];
+    ck_assert(!fen_parse(&pos, variant_find("chess"), "4k3/8/8/8/8/8/8/4KK2 w - - 0 1", err, sizeof err));
+    ck_assert(!fen_parse(&pos, variant_find("chess"), "4k3/8/8/8/8/8/8/7P w - - 0 1", err, sizeof err));
+    ck_assert(!fen_parse(&pos, variant_find("chess"), "4k2R/8/8/8/8/8/8/4K3 w - - 0 1", err, sizeof err));
+}
+END_TEST
+
+Suite *suite_chess(void) {
+    Suite *s = suite_create("chess");
+    TCase *tc = tcase_create("rules");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, castling_both_sides);
+    tcase_add_test(tc, castling_conditions);
+    tcase_add_test(tc, en_passant);
+    tcase_add_test(tc, promotion_choices);
+    tcase_add_test(tc, check_must_be_answered);
+    tcase_add_test(tc, checkmate_and_stalemate);
+    tcase_add_test(tc, fifty_move_rule);
+    tcase_add_test(tc, insufficient_material);
+    tcase_add_test(tc, threefold_repetition);
+    tcase_add_test(tc, setup_rejects_impossible);
+    tcase_add_loop_test(tc, perft_standard_positions, 0, sizeof perft_cases / sizeof *perft_cases);
+    suite_add_tcase(s, tc);
+    return s;
+}

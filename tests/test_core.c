@@ -1,0 +1,157 @@
+/* Core: FEN reading and writing, move strings, the game layer. */
+#include <stdlib.h>
+#include "test_util.h"
+
+static const char *round_trip_fens[] = {
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 17 42",
+    "4k3/8/8/8/8/8/8/4K3 w - - 99 300",
+};
+
+START_TEST(fen_round_trip) {
+    char out[FEN_MAX];
+    Position pos = test_pos("chess", round_trip_fens[_i]);
+    fen_write(&pos, out, sizeof out);
+    ck_assert_str_eq(out, round_trip_fens[_i]);
+    ck_assert_uint_eq(pos.key, pos_compute_key(&pos));
+}
+END_TEST
+
+static const char *bad_fens[] = {
+    "",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+    "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkz - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e3 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 x",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB+QKBNR w KQkq - 0 1",
+    "8/8/8/8/8/8/8/8 w - - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKQNR w KQkq - 0 1 ",
+    "4k3/8/8/8/8/8/8/3KK3 w - - 0 1",
+    "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    "4k3/8/8/8/8/8/8/4K3 w - - 0 1 5",
+    "4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1",
+};
+
+START_TEST(fen_rejects_malformed) {
+    Position pos;
+    char err[256] = "";
+    bool ok = fen_parse(&pos, variant_find("chess"), bad_fens[_i], err, sizeof err);
+    if (_i == 17) { /* a trailing space is harmless; two queens are legal */
+        ck_assert(ok);
+        return;
+    }
+    ck_assert_msg(!ok, "accepted bad FEN '%s'", bad_fens[_i]);
+    ck_assert_msg(err[0], "no message for '%s'", bad_fens[_i]);
+}
+END_TEST
+
+START_TEST(fen_drops_impossible_castling) {
+    char out[FEN_MAX];
+    Position pos = test_pos("chess", "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1");
+    fen_write(&pos, out, sizeof out);
+    ck_assert_str_eq(out, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+}
+END_TEST
+
+/* Every legal move's string parses back to the same move. */
+START_TEST(move_strings_round_trip) {
+    Position pos = test_pos("chess", round_trip_fens[_i]);
+    Move moves[MAX_MOVES];
+    int n = pos.v->generate(&pos, moves);
+    ck_assert_int_gt(n, 0);
+    for (int i = 0; i < n; i++) {
+        char str[MOVE_STR_MAX], err[128], a[FEN_MAX], b[FEN_MAX];
+        move_to_str(&pos, moves[i], str);
+        Position byparse = pos, bymake = pos;
+        ck_assert_msg(play_turn_str(&byparse, str, err, sizeof err), "%s: %s", str, err);
+        bymake.v->make(&bymake, moves[i]);
+        fen_write(&byparse, a, sizeof a);
+        fen_write(&bymake, b, sizeof b);
+        ck_assert_str_eq(a, b);
+        ck_assert_uint_eq(byparse.key, pos_compute_key(&byparse));
+    }
+}
+END_TEST
+
+START_TEST(bad_move_strings_rejected) {
+    static const char *bad[] = {"", "e2", "e2e5", "e7e5", "e2e4q", "E2E4", "e2e4,e7e5", "z9z9", "e2e4 ", "P@e4", "xe2"};
+    Position pos = test_pos("chess", NULL);
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char err[128] = "", before[FEN_MAX], after[FEN_MAX];
+        fen_write(&pos, before, sizeof before);
+        ck_assert_msg(!play_turn_str(&pos, bad[i], err, sizeof err), "accepted '%s'", bad[i]);
+        ck_assert(err[0]);
+        fen_write(&pos, after, sizeof after);
+        ck_assert_str_eq(before, after);
+    }
+}
+END_TEST
+
+START_TEST(square_strings) {
+    const Geometry *g9 = geometry_get(9, 9), *g8 = geometry_get(8, 8);
+    int sq;
+    char buf[3];
+    ck_assert_int_eq(square_parse(g9, "i9", &sq), 2);
+    ck_assert_int_eq(sq, 80);
+    square_to_str(g9, sq, buf);
+    ck_assert_str_eq(buf, "i9");
+    ck_assert_int_eq(square_parse(g8, "i9", &sq), 0);
+    ck_assert_int_eq(square_parse(g8, "h8", &sq), 2);
+    ck_assert_int_eq(sq, 63);
+}
+END_TEST
+
+START_TEST(game_keeps_state_on_bad_turn) {
+    Game *g = malloc(sizeof *g);
+    Position start = test_pos("chess", NULL);
+    char err[128];
+    game_reset(g, &start);
+    ck_assert(game_play(g, "e2e4", err, sizeof err));
+    ck_assert(!game_play(g, "e2e4", err, sizeof err));
+    ck_assert_int_eq(g->nsteps, 1);
+    ck_assert_int_eq(g->cur.side, BLACK);
+    free(g);
+}
+END_TEST
+
+START_TEST(bitboard_helpers) {
+    bb_t b = bb_sq(3) | bb_sq(70) | bb_sq(80);
+    ck_assert_int_eq(bb_count(b), 3);
+    ck_assert_int_eq(bb_lsb(b), 3);
+    ck_assert_int_eq(bb_msb(b), 80);
+    const Geometry *g = geometry_get(9, 9);
+    /* A rook on e5 of an empty 9x9 board sees 16 squares; one on a1, 16. */
+    ck_assert_int_eq(bb_count(geo_rook_attacks(g, 40, 0)), 16);
+    ck_assert_int_eq(bb_count(geo_bishop_attacks(g, 40, 0)), 16);
+    ck_assert_int_eq(bb_count(geo_rook_attacks(g, 40, bb_sq(41))), 13);
+    ck_assert_int_eq(bb_count(g->knight[0]), 2);
+}
+END_TEST
+
+Suite *suite_core(void) {
+    Suite *s = suite_create("core");
+    TCase *tc = tcase_create("fen");
+    tcase_add_loop_test(tc, fen_round_trip, 0, sizeof round_trip_fens / sizeof *round_trip_fens);
+    tcase_add_loop_test(tc, fen_rejects_malformed, 0, sizeof bad_fens / sizeof *bad_fens);
+    tcase_add_test(tc, fen_drops_impossible_castling);
+    tcase_add_loop_test(tc, move_strings_round_trip, 0, sizeof round_trip_fens / sizeof *round_trip_fens);
+    tcase_add_test(tc, bad_move_strings_rejected);
+    tcase_add_test(tc, square_strings);
+    tcase_add_test(tc, game_keeps_state_on_bad_turn);
+    tcase_add_test(tc, bitboard_helpers);
+    suite_add_tcase(s, tc);
+    return s;
+}

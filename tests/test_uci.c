@@ -1,0 +1,132 @@
+/* Scripted UCI sessions through the real binary (./ratnik over pipes). */
+#include <stdlib.h>
+#include "test_util.h"
+
+enum { OUT_MAX = 1 << 20 };
+
+static char *session(const char *input) {
+    char *out = malloc(OUT_MAX);
+    run_ratnik(NULL, input, strlen(input), out, OUT_MAX);
+    return out;
+}
+
+START_TEST(uci_handshake) {
+    char *out = session("uci\nisready\nquit\n");
+    ck_assert_ptr_nonnull(strstr(out, "id name ratnik\n"));
+    ck_assert_ptr_nonnull(strstr(out, "option name UCI_Variant type combo default chess var chess"));
+    ck_assert_ptr_nonnull(strstr(out, "uciok\n"));
+    ck_assert_ptr_nonnull(strstr(out, "readyok\n"));
+    free(out);
+}
+END_TEST
+
+START_TEST(uci_position_and_display) {
+    char *out = session("position startpos moves e2e4 e7e5 g1f3\nd\n");
+    ck_assert_ptr_nonnull(strstr(out, "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n"));
+    ck_assert_ptr_nonnull(strstr(out, "Result: none\n"));
+    free(out);
+    out = session("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\nd\n");
+    ck_assert_ptr_nonnull(strstr(out, "Result: 1/2-1/2 stalemate\n"));
+    free(out);
+    out = session("position startpos moves f2f3 e7e5 g2g4 d8h4\nd\n");
+    ck_assert_ptr_nonnull(strstr(out, "Result: 0-1 checkmate\n"));
+    free(out);
+}
+END_TEST
+
+START_TEST(uci_go_perft) {
+    char *out = session("position startpos\ngo perft 3\n");
+    ck_assert_ptr_nonnull(strstr(out, "Nodes searched: 8902\n"));
+    ck_assert_ptr_nonnull(strstr(out, "e2e4: 600\n"));
+    ck_assert_int_eq(count_substr(out, ": "), 21); /* 20 root moves + the total */
+    free(out);
+    out = session("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ngo perft 2\n");
+    ck_assert_ptr_nonnull(strstr(out, "Nodes searched: 2039\n"));
+    free(out);
+}
+END_TEST
+
+START_TEST(cli_perft) {
+    char *out = malloc(OUT_MAX);
+    run_ratnik("perft 4", "", 0, out, OUT_MAX);
+    ck_assert_str_eq(out, "Nodes searched: 197281\n");
+    run_ratnik("perft --divide 1 --fen '8/8/8/8/8/8/8/K6k w - - 0 1'", "", 0, out, OUT_MAX);
+    ck_assert_ptr_nonnull(strstr(out, "a1b2: 1\n"));
+    ck_assert_ptr_nonnull(strstr(out, "Nodes searched: 3\n"));
+    free(out);
+}
+END_TEST
+
+/* Each bad command gets exactly one error line; the position stays. */
+static const char *bad_commands[] = {
+    "position fen garbage",
+    "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+    "position fen rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "position fen rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+    "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+    "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -5 1",
+    "position fen 8/8/8/8/8/8/8/8 w - - 0 1",
+    "position startpos moves e2e5",
+    "position startpos moves e2e4 e2e4",
+    "position startpos moves e7e5",
+    "position startpos moves zz",
+    "position",
+    "position fen",
+    "position startpos junk",
+    "foobar",
+    "setoption name Foo value 1",
+    "setoption name UCI_Variant value nosuch",
+    "setoption name MoveLimit value abc",
+    "setoption",
+    "go perft x",
+    "go perft 0",
+    "\x01\x02\xff\xfe",
+};
+
+START_TEST(uci_bad_input_keeps_state) {
+    char input[512];
+    snprintf(input, sizeof input, "position startpos moves d2d4\n%s\nd\nisready\n", bad_commands[_i]);
+    char *out = session(input);
+    ck_assert_msg(count_substr(out, "info string error: ") == 1, "'%s' gave:\n%s", bad_commands[_i], out);
+    ck_assert_ptr_nonnull(strstr(out, "Fen: rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1\n"));
+    ck_assert_ptr_nonnull(strstr(out, "readyok\n"));
+    free(out);
+}
+END_TEST
+
+START_TEST(uci_megabyte_line) {
+    size_t n = 1 << 20;
+    char *input = malloc(n + 64);
+    memset(input, 'x', n);
+    strcpy(input + n, "\nisready\n");
+    char *out = malloc(OUT_MAX);
+    run_ratnik(NULL, input, strlen(input), out, OUT_MAX);
+    ck_assert_int_eq(count_substr(out, "info string error: line too long"), 1);
+    ck_assert_ptr_nonnull(strstr(out, "readyok\n"));
+    free(input);
+    free(out);
+}
+END_TEST
+
+START_TEST(uci_variant_switch) {
+    char *out = session("setoption name UCI_Variant value chess\nd\n");
+    ck_assert_ptr_nonnull(strstr(out, "info string variant chess files 8 ranks 8 startpos"));
+    free(out);
+}
+END_TEST
+
+Suite *suite_uci(void) {
+    Suite *s = suite_create("uci");
+    TCase *tc = tcase_create("pipes");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, uci_handshake);
+    tcase_add_test(tc, uci_position_and_display);
+    tcase_add_test(tc, uci_go_perft);
+    tcase_add_test(tc, cli_perft);
+    tcase_add_loop_test(tc, uci_bad_input_keeps_state, 0, sizeof bad_commands / sizeof *bad_commands);
+    tcase_add_test(tc, uci_megabyte_line);
+    tcase_add_test(tc, uci_variant_switch);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,75 @@
+/* Small helpers shared by the test suites. */
+#ifndef RATNIK_TEST_UTIL_H
+#define RATNIK_TEST_UTIL_H
+
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+#include "../engine/fen.h"
+#include "../engine/notation.h"
+#include "../engine/perft.h"
+#include "../engine/game.h"
+
+/* Parses a FEN that the test knows to be valid. */
+static inline Position test_pos(const char *variant, const char *fen) {
+    Position pos;
+    char err[256] = "";
+    const Variant *v = variant_find(variant);
+    ck_assert_ptr_nonnull(v);
+    bool ok = fen_parse(&pos, v, fen ? fen : v->start_fen, err, sizeof err);
+    ck_assert_msg(ok, "FEN rejected: %s (%s)", fen ? fen : "startpos", err);
+    return pos;
+}
+
+/* Whether `turn` is among the legal turns of pos. */
+static inline bool test_has_turn(const Position *pos, const char *turn) {
+    static char list[4096][TURN_STR_MAX];
+    int n = legal_turn_strings(pos, list, 4096);
+    for (int i = 0; i < n && i < 4096; i++)
+        if (!strcmp(list[i], turn)) return true;
+    return false;
+}
+
+/* The FEN after playing space-separated turns from fen. */
+static inline void test_play(const char *variant, const char *fen, const char *turns, char *out, size_t n) {
+    Position pos = test_pos(variant, fen);
+    char buf[1024], err[256];
+    snprintf(buf, sizeof buf, "%s", turns);
+    char *save = NULL;
+    for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save))
+        ck_assert_msg(play_turn_str(&pos, t, err, sizeof err), "turn %s rejected: %s", t, err);
+    fen_write(&pos, out, n);
+}
+
+static inline ResultCode test_result(const Position *pos, const char **reason) {
+    Outcome o;
+    pos->v->outcome(pos, &o);
+    if (reason) *reason = o.reason;
+    return o.code;
+}
+
+/* Runs ./ratnik with `input` on stdin; returns its whole stdout in out. */
+static inline void run_ratnik(const char *args, const char *input, size_t input_len, char *out, size_t n) {
+    char path[] = "/tmp/ratnik-test-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    FILE *f = fdopen(fd, "wb");
+    fwrite(input, 1, input_len, f);
+    fclose(f);
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "./ratnik %s < %s 2>/dev/null", args ? args : "", path);
+    FILE *p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    size_t len = fread(out, 1, n - 1, p);
+    out[len] = 0;
+    pclose(p);
+    remove(path);
+}
+
+static inline int count_substr(const char *hay, const char *needle) {
+    int c = 0;
+    for (const char *s = hay; (s = strstr(s, needle)); s += strlen(needle)) c++;
+    return c;
+}
+
+#endif
