@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "../engine/fen.h"
 #include "../engine/perft.h"
+#include "../search/engine.h"
 
 static double now_ms(void) {
     struct timespec ts;
@@ -138,7 +139,7 @@ static int perft_epd(const PerftArgs *a) {
     return failures ? 1 : 0;
 }
 
-static int bench(void) {
+static int perft_bench(void) {
     static const char *fens[] = {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -158,12 +159,30 @@ static int bench(void) {
     return 0;
 }
 
+static void print_line(void *ctx, const char *line) {
+    (void)ctx;
+    puts(line);
+    fflush(stdout);
+}
+
+/* `ratnik bench [threads] [hash]`: the search bench and its signature. */
+static int bench(int argc, char **argv) {
+    Engine *e = engine_new(print_line, NULL);
+    char err[128];
+    if (argc > 1) engine_set_threads(e, atoi(argv[1]));
+    if (argc > 2 && !engine_set_hash(e, atoi(argv[2]), err, sizeof err)) fprintf(stderr, "%s\n", err);
+    engine_bench(e, true);
+    engine_free(e);
+    return 0;
+}
+
 int cli_main(int argc, char **argv) {
     if (!strcmp(argv[0], "perft")) {
         PerftArgs a;
         if (!parse_perft_args(argc, argv, &a)) return usage();
         return a.epd ? perft_epd(&a) : perft_one(&a);
     }
-    if (!strcmp(argv[0], "bench")) return bench();
+    if (!strcmp(argv[0], "bench")) return bench(argc, argv);
+    if (!strcmp(argv[0], "perftbench")) return perft_bench();
     return usage();
 }

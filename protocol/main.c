@@ -1,5 +1,6 @@
 /* Command line: with no arguments ratnik speaks UCI on stdin/stdout;
  * `ratnik perft ...` and `ratnik bench` are tools for scripts. */
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
@@ -30,6 +31,10 @@ static int stdin_loop(void) {
         }
         running = uci_command(e, line);
     }
+    /* End of input: a search with limits may finish and answer; an
+     * infinite or pondering one is stopped (engine_free stops it). */
+    if (running && engine_is_searching(e) && !e->job->limits.infinite && !e->job->limits.ponder)
+        pthread_join(e->search_thread, NULL), e->searching = false;
     engine_free(e);
     return 0;
 }

@@ -45,6 +45,10 @@ static void cmd_uci(const Engine *e) {
     engine_printf(e, "id name ratnik");
     engine_printf(e, "id author the ratnik developers");
     engine_printf(e, "%s", line);
+    engine_printf(e, "option name Hash type spin default 16 min 1 max %d", HASH_MAX_MB);
+    engine_printf(e, "option name Threads type spin default 1 min 1 max %d", MAX_THREADS);
+    engine_printf(e, "option name Clear Hash type button");
+    engine_printf(e, "option name Ponder type check default false");
     engine_printf(e, "option name MoveLimit type spin default 100 min 0 max 10000");
     engine_printf(e, "uciok");
 }
@@ -72,6 +76,20 @@ static void cmd_setoption(Engine *e, const Tokens *t) {
     if (!strcasecmp(name, "UCI_Variant")) {
         if (!engine_set_variant(e, value, err, sizeof err)) error(e, "%s", err);
         else announce_variant(e);
+    } else if (!strcasecmp(name, "Hash")) {
+        char *end;
+        long v = strtol(value, &end, 10);
+        if (!*value || *end || !engine_set_hash(e, v < 0 || v > HASH_MAX_MB ? -1 : (int)v, err, sizeof err))
+            error(e, "Hash must be an integer 1..%s", "65536");
+    } else if (!strcasecmp(name, "Threads")) {
+        char *end;
+        long v = strtol(value, &end, 10);
+        if (!*value || *end || v < 1 || v > MAX_THREADS) error(e, "Threads must be an integer 1..%s", "64");
+        else engine_set_threads(e, (int)v);
+    } else if (!strcasecmp(name, "Clear Hash")) {
+        engine_clear_hash(e);
+    } else if (!strcasecmp(name, "Ponder")) {
+        if (strcasecmp(value, "true") && strcasecmp(value, "false")) error(e, "Ponder must be true or false, not '%s'", value);
     } else if (!strcasecmp(name, "MoveLimit")) {
         char *end;
         long v = strtol(value, &end, 10);
@@ -103,15 +121,52 @@ static void cmd_position(Engine *e, const Tokens *t) {
         error(e, "%s", err);
 }
 
+static bool parse_int(const char *s, long lo, long hi, long *out) {
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || v < lo || v > hi) return false;
+    *out = v;
+    return true;
+}
+
+/* go [wtime N] [btime N] [winc N] [binc N] [movestogo N] [movetime N]
+ *    [depth N] [nodes N] [infinite] [ponder] | go perft N */
 static void cmd_go(Engine *e, const Tokens *t) {
-    if (t->n >= 3 && !strcmp(t->tok[1], "perft")) {
-        char *end;
-        long d = strtol(t->tok[2], &end, 10);
-        if (*end || d < 1 || d > 20) error(e, "perft depth must be 1..20, not '%s'", t->tok[2]);
+    if (t->n >= 2 && !strcmp(t->tok[1], "perft")) {
+        long d;
+        if (t->n != 3 || !parse_int(t->tok[2], 1, 20, &d)) error(e, "%s", "usage: go perft <depth 1..20>");
         else engine_perft(e, (int)d);
         return;
     }
-    error(e, "%s", "only 'go perft <depth>' is available in this build");
+    SearchLimits l = {0};
+    for (int i = 1; i < t->n; i++) {
+        const char *k = t->tok[i];
+        long v = 0;
+        if (!strcmp(k, "infinite")) { l.infinite = true; continue; }
+        if (!strcmp(k, "ponder")) { l.ponder = true; continue; }
+        if (!strcmp(k, "searchmoves")) break; /* accepted, not used */
+        bool numeric = !strcmp(k, "wtime") || !strcmp(k, "btime") || !strcmp(k, "winc") || !strcmp(k, "binc")
+                    || !strcmp(k, "movestogo") || !strcmp(k, "movetime") || !strcmp(k, "depth") || !strcmp(k, "nodes")
+                    || !strcmp(k, "mate");
+        if (!numeric) { error(e, "go: unknown parameter '%s'", k); return; }
+        /* Clocks can be negative after a GUI's overstep: clamp to 1 ms. */
+        if (i + 1 >= t->n || !parse_int(t->tok[i + 1], -1000000000L, 2000000000L, &v)) {
+            error(e, "go: '%s' needs a number", k);
+            return;
+        }
+        i++;
+        if (!strcmp(k, "wtime")) l.time[WHITE] = v < 1 ? 1 : (int)v;
+        else if (!strcmp(k, "btime")) l.time[BLACK] = v < 1 ? 1 : (int)v;
+        else if (!strcmp(k, "winc")) l.inc[WHITE] = v < 0 ? 0 : (int)v;
+        else if (!strcmp(k, "binc")) l.inc[BLACK] = v < 0 ? 0 : (int)v;
+        else if (!strcmp(k, "movestogo")) l.movestogo = v < 1 ? 1 : (int)v;
+        else if (!strcmp(k, "movetime")) l.movetime = v < 1 ? 1 : (int)v;
+        else if (!strcmp(k, "depth")) l.depth = v < 1 ? 1 : v > MAX_PLY - 4 ? MAX_PLY - 4 : (int)v;
+        else if (!strcmp(k, "nodes")) l.nodes = v < 1 ? 1 : (uint64_t)v;
+        else if (!strcmp(k, "mate")) l.depth = v < 1 ? 1 : v > 60 ? MAX_PLY - 4 : (int)(2 * v);
+    }
+    char err[256];
+    if (!engine_go(e, &l, err, sizeof err)) error(e, "%s", err);
 }
 
 bool uci_command(Engine *e, char *line) {
@@ -126,12 +181,19 @@ bool uci_command(Engine *e, char *line) {
     else if (!strcmp(cmd, "isready")) engine_printf(e, "readyok");
     else if (!strcmp(cmd, "ucinewgame")) {
         char err[256];
+        engine_clear_hash(e);
         engine_set_position(e, NULL, NULL, 0, err, sizeof err);
     } else if (!strcmp(cmd, "setoption")) cmd_setoption(e, &t);
     else if (!strcmp(cmd, "position")) cmd_position(e, &t);
     else if (!strcmp(cmd, "go")) cmd_go(e, &t);
+    else if (!strcmp(cmd, "stop")) engine_stop(e);
+    else if (!strcmp(cmd, "ponderhit")) engine_ponderhit(e);
     else if (!strcmp(cmd, "d")) engine_display(e);
-    else if (!strcmp(cmd, "quit")) return false;
+    else if (!strcmp(cmd, "bench")) engine_bench(e, true);
+    else if (!strcmp(cmd, "quit")) {
+        engine_stop(e);
+        return false;
+    }
     else error(e, "unknown command '%.64s'", cmd);
     return true;
 }

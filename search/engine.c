@@ -12,6 +12,13 @@ Engine *engine_new(EngineOutputFn out, void *ctx) {
     if (!e) return NULL;
     e->out = out;
     e->out_ctx = ctx;
+    e->hash_mb = 16;
+    e->threads = 1;
+    pthread_mutex_init(&e->out_lock, NULL);
+    if (!tt_resize(&e->tt, (size_t)e->hash_mb)) {
+        free(e);
+        return NULL;
+    }
     e->variant = variant_default();
     e->move_limit = -1; /* the variant's own default until set */
     char err[128];
@@ -19,7 +26,23 @@ Engine *engine_new(EngineOutputFn out, void *ctx) {
     return e;
 }
 
-void engine_free(Engine *e) { free(e); }
+void engine_free(Engine *e) {
+    if (!e) return;
+    engine_stop(e);
+    tt_free(&e->tt);
+    free(e->job);
+    pthread_mutex_destroy(&e->out_lock);
+    free(e);
+}
+
+/* The one door to the output: lines from search threads and from the
+ * protocol never interleave. */
+static void locked_out(void *ctx, const char *line) {
+    Engine *e = ctx;
+    pthread_mutex_lock(&e->out_lock);
+    e->out(e->out_ctx, line);
+    pthread_mutex_unlock(&e->out_lock);
+}
 
 void engine_printf(const Engine *e, const char *fmt, ...) {
     char line[4096];
@@ -27,10 +50,11 @@ void engine_printf(const Engine *e, const char *fmt, ...) {
     va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
-    e->out(e->out_ctx, line);
+    locked_out((void *)e, line);
 }
 
 bool engine_set_variant(Engine *e, const char *name, char *err, size_t errlen) {
+    engine_stop(e);
     const Variant *v = variant_find(name);
     if (!v) {
         snprintf(err, errlen, "unknown variant '%s'", name);
@@ -48,6 +72,7 @@ bool engine_set_variant(Engine *e, const char *name, char *err, size_t errlen) {
 bool engine_set_position(Engine *e, const char *fen, const char *const *moves, int nmoves, char *err,
                          size_t errlen) {
     Position start;
+    engine_stop(e);
     if (!fen_parse(&start, e->variant, fen ? fen : e->variant->start_fen, err, errlen)) return false;
     if (e->move_limit >= 0 && e->variant->default_move_limit) start.move_limit = (uint16_t)e->move_limit;
     game_reset(&e->scratch, &start);
@@ -59,6 +84,7 @@ bool engine_set_position(Engine *e, const char *fen, const char *const *moves, i
 
 /* The limit is a rule parameter: it applies to the game already set up. */
 void engine_set_move_limit(Engine *e, int limit) {
+    engine_stop(e);
     e->move_limit = limit;
     if (!e->variant->default_move_limit) return;
     e->game.start.move_limit = (uint16_t)limit;

@@ -4,7 +4,9 @@
 #ifndef RATNIK_ENGINE_H
 #define RATNIK_ENGINE_H
 
+#include <pthread.h>
 #include "../engine/game.h"
+#include "search.h"
 
 typedef void (*EngineOutputFn)(void *ctx, const char *line);
 
@@ -13,9 +15,17 @@ typedef struct Engine {
     Game game;
     Game scratch;    /* where a new position is built before it replaces game */
     int move_limit;  /* option MoveLimit, for variants that have a move limit */
+    int hash_mb, threads;
+    TT tt;
     EngineOutputFn out;
     void *out_ctx;
+    pthread_mutex_t out_lock; /* search threads and the protocol both print */
+    SearchJob *job;           /* the running or last search; owns a copy of the game */
+    pthread_t search_thread;
+    bool searching;           /* search_thread is started and not yet joined */
 } Engine;
+
+enum { HASH_MAX_MB = 65536 };
 
 Engine *engine_new(EngineOutputFn out, void *ctx);
 void engine_free(Engine *e);
@@ -27,6 +37,18 @@ bool engine_set_position(Engine *e, const char *fen, const char *const *moves, i
 void engine_set_move_limit(Engine *e, int limit);
 
 uint64_t engine_perft(Engine *e, int depth);
+
+/* Search: go starts it on its own thread and returns at once; the search
+ * prints info lines and exactly one bestmove through the output callback. */
+bool engine_go(Engine *e, const SearchLimits *limits, char *err, size_t errlen);
+void engine_stop(Engine *e);      /* stops a running search and waits for its bestmove */
+void engine_ponderhit(Engine *e);
+bool engine_is_searching(const Engine *e);
+bool engine_set_hash(Engine *e, int megabytes, char *err, size_t errlen);
+void engine_clear_hash(Engine *e);
+void engine_set_threads(Engine *e, int threads);
+/* Searches fixed positions of every variant to fixed depths; returns nodes. */
+uint64_t engine_bench(Engine *e, bool verbose);
 void engine_display(const Engine *e);
 void engine_result_str(const Engine *e, char *buf, size_t n);
 

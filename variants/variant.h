@@ -53,6 +53,19 @@ typedef struct Variant {
      * (Buratia's bribe tokens). Returns true and the move if `text` is one and
      * it is legal here; sets err when it is one but illegal. */
     bool (*parse_special)(const Position *pos, const char *text, Move *m, char *err, size_t errlen);
+
+    /* Search hooks; each may be NULL for the generic behaviour. */
+    /* Static evaluation in centipawns from the side to move's view
+     * (NULL: material from the piece table plus generic placement). */
+    int (*evaluate)(const Position *pos);
+    /* Whether the side to move is in check (NULL: the variant has no check). */
+    bool (*in_check)(const Position *pos);
+    /* Whether quiescence search must look at this step (NULL: captures and
+     * promotions). Variants add the steps that decide their game. */
+    bool (*is_noisy)(const Position *pos, Move m);
+    /* Half-moves after which the search scores a rule draw although the
+     * position still has moves (chess's fifty-move rule); 0: none. */
+    int draw_halfmoves;
 } Variant;
 
 /* The registry: all variants, looked up by name. */

@@ -1,0 +1,134 @@
+/* The Engine's search control: starting, stopping and pondering searches on
+ * their own thread, the Hash/Threads options, and bench. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "engine.h"
+#include "../engine/fen.h"
+
+static void *search_thread_main(void *arg) {
+    search_run(arg);
+    return NULL;
+}
+
+/* Output of a search goes through the engine's locked printer. */
+static void job_out(void *ctx, const char *line) { engine_printf(ctx, "%s", line); }
+
+bool engine_is_searching(const Engine *e) { return e->searching; }
+
+bool engine_go(Engine *e, const SearchLimits *limits, char *err, size_t errlen) {
+    engine_stop(e);
+    if (!e->job && !(e->job = malloc(sizeof *e->job + sizeof(Game)))) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    SearchJob *job = e->job;
+    Game *game = (Game *)(job + 1);
+    memcpy(game, &e->game, sizeof *game);
+    memset(job, 0, sizeof *job);
+    job->game = game;
+    job->limits = *limits;
+    job->tt = &e->tt;
+    job->threads = e->threads;
+    job->out = job_out;
+    job->out_ctx = e;
+    atomic_init(&job->stop, false);
+    atomic_init(&job->pondering, limits->ponder);
+    atomic_init(&job->nodes, 0);
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 64u << 20);
+    int rc = pthread_create(&e->search_thread, &attr, search_thread_main, job);
+    pthread_attr_destroy(&attr);
+    if (rc) {
+        snprintf(err, errlen, "cannot start the search thread");
+        return false;
+    }
+    e->searching = true;
+    return true;
+}
+
+void engine_stop(Engine *e) {
+    if (!e->searching) return;
+    atomic_store(&e->job->pondering, false);
+    atomic_store(&e->job->stop, true);
+    pthread_join(e->search_thread, NULL);
+    e->searching = false;
+}
+
+void engine_ponderhit(Engine *e) {
+    if (!e->searching) return;
+    e->job->start_ms = search_now_ms(); /* our clock starts now */
+    atomic_store(&e->job->pondering, false);
+}
+
+bool engine_set_hash(Engine *e, int megabytes, char *err, size_t errlen) {
+    if (megabytes < 1 || megabytes > HASH_MAX_MB) {
+        snprintf(err, errlen, "Hash must be 1..%d MB", HASH_MAX_MB);
+        return false;
+    }
+    engine_stop(e);
+    if (!tt_resize(&e->tt, (size_t)megabytes)) {
+        snprintf(err, errlen, "cannot allocate %d MB for the hash table", megabytes);
+        return false;
+    }
+    e->hash_mb = megabytes;
+    return true;
+}
+
+void engine_clear_hash(Engine *e) {
+    engine_stop(e);
+    tt_clear(&e->tt);
+}
+
+void engine_set_threads(Engine *e, int threads) {
+    engine_stop(e);
+    e->threads = threads < 1 ? 1 : threads > MAX_THREADS ? MAX_THREADS : threads;
+}
+
+/* Fixed positions and depths: the node total is the bench signature. */
+static const struct { const char *variant, *fen; int depth; } bench_positions[] = {
+    {"chess", NULL, 10},
+    {"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 8},
+    {"chess", "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8", 9},
+    {"chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 12},
+    {"buratia", NULL, 7},
+    {"japanese", NULL, 7},
+    {"belarusian", NULL, 6},
+    {"voodoo", NULL, 5},
+};
+
+uint64_t engine_bench(Engine *e, bool verbose) {
+    uint64_t total = 0;
+    double t0 = search_now_ms();
+    const Variant *saved = e->variant;
+    for (size_t i = 0; i < sizeof bench_positions / sizeof *bench_positions; i++) {
+        char err[256];
+        if (!variant_find(bench_positions[i].variant)) continue;
+        if (!engine_set_variant(e, bench_positions[i].variant, err, sizeof err)) continue;
+        if (!engine_set_position(e, bench_positions[i].fen, NULL, 0, err, sizeof err)) continue;
+        tt_clear(&e->tt);
+        SearchLimits limits = {.depth = bench_positions[i].depth};
+        SearchJob *job = calloc(1, sizeof *job);
+        job->game = &e->game;
+        job->limits = limits;
+        job->tt = &e->tt;
+        job->threads = e->threads;
+        job->quiet = true;
+        search_run(job);
+        uint64_t n = atomic_load(&job->nodes);
+        if (verbose)
+            engine_printf(e, "bench %-10s depth %2d nodes %10llu  %s", bench_positions[i].variant,
+                          bench_positions[i].depth, (unsigned long long)n,
+                          bench_positions[i].fen ? bench_positions[i].fen : "startpos");
+        total += n;
+        free(job);
+    }
+    double ms = search_now_ms() - t0;
+    char err[256];
+    engine_set_variant(e, saved->name, err, sizeof err);
+    engine_printf(e, "Time (ms): %.0f", ms);
+    engine_printf(e, "Nodes searched: %llu", (unsigned long long)total);
+    engine_printf(e, "Nodes/second: %.0f", ms > 0 ? total / ms * 1e3 : 0.0);
+    return total;
+}

@@ -1,0 +1,520 @@
+/* The search. Numbered steps follow the order in which a node does its work;
+ * each says why it exists. Turns of several steps (Voodoo) are searched as
+ * sub-plies: a step that leaves the same side to move is searched at the
+ * same depth without negating the score, so alpha-beta prunes inside a turn. */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "search.h"
+#include "eval.h"
+#include "../engine/notation.h"
+
+typedef struct {
+    SearchJob *job;
+    int id;
+    uint64_t nodes, flushed;
+    int seldepth;
+    Move killers[MAX_PLY + 1][2];
+    int history[COLOR_NB][SQ_MAX][SQ_MAX];
+    Move pv[MAX_PLY + 1][MAX_PLY + 1];
+    int pv_len[MAX_PLY + 1];
+    uint64_t keys[GAME_MAX_STEPS + MAX_PLY + 2];
+    int nkeys;
+    int root_depth;
+} Thread;
+
+static int lmr_table[64][64];
+static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
+
+static void init_lmr(void) {
+    for (int d = 1; d < 64; d++)
+        for (int m = 1; m < 64; m++) lmr_table[d][m] = (int)(0.75 + log(d) * log(m) / 2.25);
+}
+
+double search_now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* ---- scores -------------------------------------------------------------- */
+
+static int terminal_score(const Position *pos, int ply) {
+    Outcome o;
+    pos->v->outcome(pos, &o);
+    if (o.code == RES_DRAW || o.code == RES_NONE) return 0;
+    bool win = (o.code == RES_WHITE_WINS) == (pos->side == WHITE);
+    int s = (o.advantage ? SCORE_ADVANTAGE : SCORE_MATE) - ply;
+    return win ? s : -s;
+}
+
+/* Mate-like scores are stored relative to the node, not the root. */
+static int score_to_tt(int s, int ply) {
+    return s >= SCORE_MATE_BOUND ? s + ply : s <= -SCORE_MATE_BOUND ? s - ply : s;
+}
+static int score_from_tt(int s, int ply) {
+    return s >= SCORE_MATE_BOUND ? s - ply : s <= -SCORE_MATE_BOUND ? s + ply : s;
+}
+
+/* ---- move classification and ordering ----------------------------------- */
+
+static int captured_value(const Position *pos, Move m) {
+    int kind = move_kind(m);
+    if (kind == MK_EP) return 100;
+    if (kind == MK_DISPLACE || kind == MK_CHANGE || kind == MK_DROP || move_to(m) == SQ_NONE) return 0;
+    Piece p = pos->board[move_to(m)];
+    if (!p || piece_color(p) == pos->side) return 0;
+    return pos->v->pieces[piece_type(p)].value + 1; /* +1: a capture of a 0-valued king still counts */
+}
+
+static bool is_noisy(const Position *pos, Move m) {
+    if (pos->v->is_noisy) return pos->v->is_noisy(pos, m);
+    return captured_value(pos, m) || move_kind(m) == MK_PROMO;
+}
+
+static int mover_value(const Position *pos, Move m) {
+    int from = move_from(m);
+    return from == SQ_NONE || !pos->board[from] ? 0 : pos->v->pieces[piece_type(pos->board[from])].value;
+}
+
+static void score_moves(const Thread *t, const Position *pos, const Move *moves, int *scores, int n, Move tt_move,
+                        int ply) {
+    for (int i = 0; i < n; i++) {
+        Move m = moves[i];
+        int victim = captured_value(pos, m);
+        if (m == tt_move) scores[i] = 1 << 30;
+        else if (victim || move_kind(m) == MK_PROMO || is_noisy(pos, m))
+            scores[i] = (1 << 24) + victim * 16 - mover_value(pos, m) / 16 + (move_kind(m) == MK_PROMO ? 4000 : 0);
+        else if (m == t->killers[ply][0]) scores[i] = (1 << 23) + 2;
+        else if (m == t->killers[ply][1]) scores[i] = (1 << 23) + 1;
+        else {
+            int from = move_from(m) == SQ_NONE ? 0 : move_from(m), to = move_to(m) == SQ_NONE ? 0 : move_to(m);
+            scores[i] = t->history[pos->side][from][to];
+        }
+    }
+}
+
+/* Selection sort step: brings the best remaining move to index i. */
+static Move pick_move(Move *moves, int *scores, int n, int i) {
+    int best = i;
+    for (int j = i + 1; j < n; j++)
+        if (scores[j] > scores[best]) best = j;
+    Move m = moves[best];
+    int s = scores[best];
+    moves[best] = moves[i], scores[best] = scores[i];
+    moves[i] = m, scores[i] = s;
+    return m;
+}
+
+static void update_quiet_stats(Thread *t, const Position *pos, Move m, int depth, int ply) {
+    if (t->killers[ply][0] != m) t->killers[ply][1] = t->killers[ply][0], t->killers[ply][0] = m;
+    int from = move_from(m) == SQ_NONE ? 0 : move_from(m), to = move_to(m) == SQ_NONE ? 0 : move_to(m);
+    int *h = &t->history[pos->side][from][to];
+    *h += depth * depth;
+    if (*h > (1 << 20)) {
+        for (int c = 0; c < COLOR_NB; c++)
+            for (int a = 0; a < SQ_MAX; a++)
+                for (int b = 0; b < SQ_MAX; b++) t->history[c][a][b] /= 2;
+    }
+}
+
+/* ---- limits and bookkeeping -------------------------------------------- */
+
+static void flush_nodes(Thread *t) {
+    atomic_fetch_add_explicit(&t->job->nodes, t->nodes - t->flushed, memory_order_relaxed);
+    t->flushed = t->nodes;
+}
+
+static bool should_stop(Thread *t) {
+    SearchJob *job = t->job;
+    if ((t->nodes & 1023) == 0) {
+        flush_nodes(t);
+        if (t->id == 0 && t->root_depth > 1) {
+            bool timed = !job->limits.infinite && !atomic_load(&job->pondering);
+            if ((timed && job->hard_ms > 0 && search_now_ms() - job->start_ms >= job->hard_ms)
+                || (job->limits.nodes && atomic_load(&job->nodes) >= job->limits.nodes))
+                atomic_store(&job->stop, true);
+        }
+    }
+    return atomic_load_explicit(&job->stop, memory_order_relaxed);
+}
+
+static bool is_repetition(const Thread *t, uint64_t key) {
+    int lo = t->nkeys > 256 ? t->nkeys - 256 : 0;
+    for (int i = t->nkeys - 2; i >= lo; i--)
+        if (t->keys[i] == key) return true;
+    return false;
+}
+
+static bool has_big_pieces(const Position *pos) {
+    int sq;
+    BB_FOREACH(sq, pos->by_color[pos->side]) {
+        if (pos->v->pieces[piece_type(pos->board[sq])].value >= 300) return true;
+    }
+    return false;
+}
+
+/* ---- quiescence -------------------------------------------------------- */
+
+static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply) {
+    t->nodes++;
+    if (ply > t->seldepth) t->seldepth = ply;
+    if (ply >= MAX_PLY) return evaluate(pos);
+    Move moves[MAX_MOVES];
+    int scores[MAX_MOVES];
+    int n = pos->v->generate(pos, moves);
+    if (!n) return terminal_score(pos, ply);
+    bool in_check = pos->v->in_check && pos->v->in_check(pos);
+    int best = -SCORE_INF;
+    if (!in_check) {
+        best = evaluate(pos);
+        if (best >= beta) return best;
+        if (best > alpha) alpha = best;
+    }
+    score_moves(t, pos, moves, scores, n, MOVE_NONE, ply);
+    for (int i = 0; i < n; i++) {
+        Move m = pick_move(moves, scores, n, i);
+        if (!in_check && scores[i] < (1 << 24)) break; /* only noisy moves remain below */
+        Position child = *pos;
+        child.v->make(&child, m);
+        int score = child.side == pos->side ? qsearch(t, &child, alpha, beta, ply + 1)
+                                            : -qsearch(t, &child, -beta, -alpha, ply + 1);
+        if (atomic_load_explicit(&t->job->stop, memory_order_relaxed)) return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) alpha = score;
+            if (score >= beta) break;
+        }
+    }
+    return best;
+}
+
+/* ---- main search ------------------------------------------------------- */
+
+static int search(Thread *t, const Position *pos, int alpha, int beta, int depth, int ply);
+
+/* A child that leaves the same side to move is a sub-ply of one turn. */
+static int child_score(Thread *t, const Position *child, bool same_side, int alpha, int beta, int depth, int ply) {
+    t->keys[t->nkeys++] = child->key;
+    int s = same_side ? search(t, child, alpha, beta, depth, ply + 1) : -search(t, child, -beta, -alpha, depth - 1, ply + 1);
+    t->nkeys--;
+    return s;
+}
+
+static int search(Thread *t, const Position *pos, int alpha, int beta, int depth, int ply) {
+    bool pv_node = beta - alpha > 1, root = ply == 0;
+    t->pv_len[ply] = 0;
+
+    /* Step 1. Horizon: quiescence search settles captures and decisive steps. */
+    if (depth <= 0) return qsearch(t, pos, alpha, beta, ply);
+    t->nodes++;
+    if (should_stop(t) && !root) return 0;
+    if (ply >= MAX_PLY) return evaluate(pos);
+
+    /* Step 2. Draws by repetition (twofold inside the tree is enough to
+     * score) and the rule draws a position still having moves can show. */
+    if (!root && !pos->pending) {
+        if (is_repetition(t, pos->key)) return 0;
+        if (pos->v->draw_halfmoves && pos->halfmove >= pos->v->draw_halfmoves) return 0;
+    }
+
+    /* Step 3. Mate distance pruning: no score can beat a faster win. */
+    if (!root) {
+        alpha = alpha > -SCORE_MATE + ply ? alpha : -SCORE_MATE + ply;
+        beta = beta < SCORE_MATE - ply - 1 ? beta : SCORE_MATE - ply - 1;
+        if (alpha >= beta) return alpha;
+    }
+
+    /* Step 4. Transposition table: a deep enough bound ends the node. */
+    TTEntry *slot;
+    TTEntry *e = tt_probe(t->job->tt, pos->key, &slot);
+    Move tt_move = e ? e->move : MOVE_NONE;
+    if (e && !pv_node && tt_depth(e) >= depth) {
+        int s = score_from_tt(e->score, ply);
+        int b = tt_bound(e);
+        if (b == BOUND_EXACT || (b == BOUND_LOWER && s >= beta) || (b == BOUND_UPPER && s <= alpha)) return s;
+    }
+
+    /* Step 5. Moves; none means the game is over here. */
+    Move moves[MAX_MOVES];
+    int scores[MAX_MOVES];
+    int n = pos->v->generate(pos, moves);
+    if (!n) return terminal_score(pos, ply);
+
+    bool in_check = pos->v->in_check && pos->v->in_check(pos);
+    int eval = e ? e->eval : evaluate(pos);
+
+    /* Step 6. Reverse futility: far above beta at low depth, trust the eval. */
+    if (!pv_node && !in_check && !pos->pending && depth <= 6 && eval - 90 * depth >= beta && eval < SCORE_MATE_BOUND)
+        return eval;
+
+    /* Step 7. Null move: if passing still beats beta, a real move will too.
+     * Not in check, not mid-turn, not without pieces (zugzwang). */
+    if (!pv_node && !in_check && !pos->pending && !root && depth >= 3 && eval >= beta && has_big_pieces(pos)
+        && beta > -SCORE_MATE_BOUND) {
+        Position child = *pos;
+        pos_set_ep(&child, SQ_NONE);
+        pos_flip_side(&child);
+        int r = 3 + depth / 4;
+        int s = child_score(t, &child, false, beta - 1, beta, depth - r, ply);
+        if (s >= beta && s < SCORE_MATE_BOUND) return beta;
+    }
+
+    /* Step 8. Internal iterative reduction: without a TT move at a PV node,
+     * a shallower search finds a good first move more cheaply. */
+    if (!tt_move && depth >= 6 && pv_node) depth--;
+
+    /* Step 9. The move loop: PVS with late-move reductions. */
+    score_moves(t, pos, moves, scores, n, tt_move, ply);
+    int best = -SCORE_INF, old_alpha = alpha;
+    Move best_move = MOVE_NONE;
+    for (int i = 0; i < n; i++) {
+        Move m = pick_move(moves, scores, n, i);
+        Position child = *pos;
+        child.v->make(&child, m);
+        bool same = child.side == pos->side;
+        bool quiet = scores[i] < (1 << 23);
+        int new_depth = depth + (!same && child.v->in_check && child.v->in_check(&child) ? 1 : 0);
+        int s;
+        if (i == 0) {
+            s = child_score(t, &child, same, alpha, beta, new_depth, ply);
+        } else {
+            int r = 0;
+            if (quiet && !same && depth >= 3 && i >= 3 && !in_check) {
+                r = lmr_table[depth < 63 ? depth : 63][i < 63 ? i : 63] - pv_node;
+                if (r < 0) r = 0;
+                if (r > new_depth - 2) r = new_depth - 2 > 0 ? new_depth - 2 : 0;
+            }
+            s = child_score(t, &child, same, alpha, alpha + 1, new_depth - r, ply);
+            if (s > alpha && r) s = child_score(t, &child, same, alpha, alpha + 1, new_depth, ply);
+            if (s > alpha && s < beta) s = child_score(t, &child, same, alpha, beta, new_depth, ply);
+        }
+        if (atomic_load_explicit(&t->job->stop, memory_order_relaxed) && !(root && i == 0 && t->root_depth == 1))
+            return 0;
+        if (s > best) {
+            best = s;
+            best_move = m;
+            if (s > alpha) {
+                alpha = s;
+                t->pv[ply][0] = m;
+                memcpy(&t->pv[ply][1], t->pv[ply + 1], sizeof(Move) * (size_t)t->pv_len[ply + 1]);
+                t->pv_len[ply] = t->pv_len[ply + 1] + 1;
+                if (s >= beta) {
+                    if (quiet) update_quiet_stats(t, pos, m, depth, ply);
+                    break;
+                }
+            }
+        }
+    }
+
+    /* Step 10. Store what this node proved. */
+    int bound = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(t->job->tt, slot, pos->key, best_move, score_to_tt(best, ply), eval, depth, bound);
+    return best;
+}
+
+/* ---- root, output, threads --------------------------------------------- */
+
+/* Joins the steps of one turn with commas; *used is how many steps it took. */
+void search_turn_text(const Position *root, const Move *pv, int len, char *buf, size_t n, int *used) {
+    Position pos = *root;
+    size_t at = 0;
+    int i = 0;
+    buf[0] = 0;
+    do {
+        char str[MOVE_STR_MAX];
+        move_to_str(&pos, pv[i], str);
+        at += (size_t)snprintf(buf + at, at < n ? n - at : 0, "%s%s", i ? "," : "", str);
+        pos.v->make(&pos, pv[i]);
+        i++;
+    } while (i < len && pos.pending);
+    *used = i;
+}
+
+static void print_info(Thread *t, int depth, int score, int bound) {
+    SearchJob *job = t->job;
+    if (job->quiet || !job->out) return;
+    double ms = search_now_ms() - job->start_ms;
+    uint64_t nodes = atomic_load(&job->nodes);
+    char line[4096], score_str[32];
+    if (score >= SCORE_MATE_BOUND) snprintf(score_str, sizeof score_str, "mate %d", (SCORE_MATE - score + 1) / 2);
+    else if (score <= -SCORE_MATE_BOUND) snprintf(score_str, sizeof score_str, "mate -%d", (SCORE_MATE + score) / 2);
+    else snprintf(score_str, sizeof score_str, "cp %d", score);
+    int len = snprintf(line, sizeof line, "info depth %d seldepth %d score %s%s nodes %llu nps %llu time %.0f hashfull %d pv",
+                       depth, t->seldepth, score_str, bound == BOUND_LOWER ? " lowerbound" : bound == BOUND_UPPER ? " upperbound" : "",
+                       (unsigned long long)nodes, (unsigned long long)(ms > 0 ? nodes / ms * 1000 : 0), ms,
+                       tt_hashfull(job->tt));
+    Position pos = job->game->cur;
+    for (int i = 0; i < t->pv_len[0] && len < (int)sizeof line - 80;) {
+        char turn[TURN_STR_MAX * 2];
+        int used;
+        search_turn_text(&pos, &t->pv[0][i], t->pv_len[0] - i, turn, sizeof turn, &used);
+        len += snprintf(line + len, sizeof line - (size_t)len, " %s", turn);
+        for (int k = 0; k < used; k++) pos.v->make(&pos, t->pv[0][i + k]);
+        i += used;
+    }
+    job->out(job->out_ctx, line);
+}
+
+static void iterate(Thread *t) {
+    SearchJob *job = t->job;
+    const Position *root = &job->game->cur;
+    int score = 0;
+    int max_depth = job->limits.depth ? job->limits.depth : MAX_PLY - 4;
+    for (int depth = 1; depth <= max_depth; depth++) {
+        /* Helpers start some iterations one deeper, so the threads spread. */
+        t->root_depth = depth + (t->id & 1 && depth > 1 ? 1 : 0);
+        t->seldepth = 0;
+        int delta = 25, alpha = -SCORE_INF, beta = SCORE_INF;
+        if (depth >= 5 && score > -SCORE_MATE_BOUND && score < SCORE_MATE_BOUND) alpha = score - delta, beta = score + delta;
+        for (;;) {
+            int s = search(t, root, alpha, beta, t->root_depth, 0);
+            if (atomic_load(&job->stop) && depth > 1) break;
+            if (s <= alpha) {
+                beta = (alpha + beta) / 2;
+                alpha = s - delta > -SCORE_INF ? s - delta : -SCORE_INF;
+            } else if (s >= beta) {
+                beta = s + delta < SCORE_INF ? s + delta : SCORE_INF;
+            } else {
+                score = s;
+                break;
+            }
+            if (t->id == 0 && search_now_ms() - job->start_ms > 2000) print_info(t, depth, s, s <= alpha ? BOUND_UPPER : BOUND_LOWER);
+            delta += delta / 2 + 5;
+        }
+        if (atomic_load(&job->stop) && depth > 1) break;
+        flush_nodes(t);
+        if (t->id != 0) continue;
+        memcpy(job->pv, t->pv[0], sizeof(Move) * (size_t)t->pv_len[0]);
+        job->pv_len = t->pv_len[0];
+        job->best_score = score;
+        job->completed_depth = depth;
+        job->seldepth = t->seldepth;
+        print_info(t, depth, score, BOUND_EXACT);
+        /* Soft limit: do not start an iteration that cannot finish in time. */
+        bool timed = !job->limits.infinite && !atomic_load(&job->pondering);
+        if (timed && job->soft_ms > 0 && search_now_ms() - job->start_ms > job->soft_ms) break;
+        if (score >= SCORE_MATE_BOUND && depth >= 2 * (SCORE_MATE - score) + 2 && timed && !job->limits.depth) break;
+    }
+}
+
+static void *thread_main(void *arg) {
+    Thread *t = arg;
+    iterate(t);
+    flush_nodes(t);
+    return NULL;
+}
+
+static Thread *thread_new(SearchJob *job, int id) {
+    Thread *t = calloc(1, sizeof *t);
+    if (!t) return NULL;
+    t->job = job;
+    t->id = id;
+    const Game *g = job->game;
+    for (int i = 0; i <= g->nsteps; i++)
+        if (g->turn_start[i]) t->keys[t->nkeys++] = g->keys[i];
+    if (!t->nkeys || t->keys[t->nkeys - 1] != g->cur.key) t->keys[t->nkeys++] = g->cur.key;
+    return t;
+}
+
+static void set_time_limits(SearchJob *job) {
+    const SearchLimits *l = &job->limits;
+    int us = job->game->cur.side;
+    const double overhead = 30;
+    job->soft_ms = job->hard_ms = 0;
+    if (l->movetime) {
+        job->soft_ms = job->hard_ms = l->movetime - overhead > 1 ? l->movetime - overhead : 1;
+    } else if (l->time[us] > 0) {
+        double left = l->time[us], mtg = l->movestogo ? l->movestogo : 30;
+        double base = left / mtg + l->inc[us] * 0.75;
+        double cap = left - overhead > 1 ? left - overhead : 1;
+        job->soft_ms = base * 0.6 < cap ? base * 0.6 : cap;
+        job->hard_ms = base * 3 < cap / 3 + l->inc[us] * 0.5 ? base * 3 : cap / 3 + l->inc[us] * 0.5;
+        if (job->hard_ms > cap) job->hard_ms = cap;
+        if (job->hard_ms < 1) job->hard_ms = 1;
+    }
+}
+
+/* Appends to line the root turn of job->pv and, if the line goes on, the
+ * opponent's reply as the ponder move. A root turn that the stored line
+ * leaves unfinished (stopped mid-turn) is completed with legal steps. */
+static void format_bestmove(const SearchJob *job, char *line, size_t n) {
+    Position pos = job->game->cur;
+    Move steps[MAX_PLY];
+    int len = 0;
+    char text[TURN_STR_MAX * 2];
+    do {
+        Move next[MAX_MOVES];
+        int k = pos.v->generate(&pos, next);
+        Move m = len < job->pv_len ? job->pv[len] : MOVE_NONE;
+        bool found = false;
+        for (int i = 0; i < k && !found; i++) found = next[i] == m;
+        if (!found) m = k ? next[0] : MOVE_NONE;
+        if (!m) break;
+        steps[len++] = m;
+        pos.v->make(&pos, m);
+    } while (pos.pending && len < MAX_PLY);
+    if (!len) {
+        snprintf(line, n, "bestmove (none)");
+        return;
+    }
+    int used;
+    search_turn_text(&job->game->cur, steps, len, text, sizeof text, &used);
+    int at = snprintf(line, n, "bestmove %s", text);
+    bool line_goes_on = job->pv_len > len && !memcmp(steps, job->pv, sizeof(Move) * (size_t)len);
+    if (line_goes_on && !pos.pending) {
+        Move next[MAX_MOVES];
+        int k = pos.v->generate(&pos, next);
+        for (int i = 0; i < k; i++)
+            if (next[i] == job->pv[len] && !pos.v->multi_step) {
+                search_turn_text(&pos, &job->pv[len], 1, text, sizeof text, &used);
+                snprintf(line + at, n - (size_t)at, " ponder %s", text);
+            }
+    }
+}
+
+void search_run(SearchJob *job) {
+    pthread_once(&lmr_once, init_lmr);
+    job->start_ms = search_now_ms();
+    atomic_store(&job->nodes, 0);
+    set_time_limits(job);
+    tt_new_search(job->tt);
+    job->pv_len = 0;
+    job->completed_depth = 0;
+
+    Move moves[MAX_MOVES];
+    int n = job->game->cur.v->generate(&job->game->cur, moves);
+    int nthreads = job->threads < 1 ? 1 : job->threads > MAX_THREADS ? MAX_THREADS : job->threads;
+    Thread *threads[MAX_THREADS] = {0};
+    pthread_t ids[MAX_THREADS];
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, 64u << 20); /* deep recursion with big move lists */
+    if (n) {
+        for (int i = 0; i < nthreads; i++) threads[i] = thread_new(job, i);
+        for (int i = 1; i < nthreads; i++)
+            if (threads[i] && pthread_create(&ids[i], &attr, thread_main, threads[i])) {
+                free(threads[i]);
+                threads[i] = NULL;
+            }
+        if (threads[0]) iterate(threads[0]);
+    }
+    /* An infinite or ponder search waits for stop/ponderhit before answering. */
+    while ((job->limits.infinite || atomic_load(&job->pondering)) && !atomic_load(&job->stop)) {
+        struct timespec ts = {0, 1000000};
+        nanosleep(&ts, NULL);
+    }
+    atomic_store(&job->stop, true);
+    for (int i = 1; i < nthreads; i++)
+        if (threads[i]) pthread_join(ids[i], NULL);
+    pthread_attr_destroy(&attr);
+    for (int i = 0; i < nthreads; i++) free(threads[i]);
+
+    if (job->quiet || !job->out) return;
+    char line[TURN_STR_MAX * 4 + 32];
+    format_bestmove(job, line, sizeof line);
+    job->out(job->out_ctx, line);
+}

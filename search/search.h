@@ -1,0 +1,57 @@
+/* Alpha-beta search: iterative deepening, PVS with aspiration windows,
+ * quiescence, transposition table, lazy SMP. One SearchJob per `go`. */
+#ifndef RATNIK_SEARCH_H
+#define RATNIK_SEARCH_H
+
+#include <stdatomic.h>
+#include "../engine/game.h"
+#include "tt.h"
+
+enum {
+    MAX_PLY = 128,
+    SCORE_INF = 32500,
+    SCORE_MATE = 32000,
+    SCORE_MATE_BOUND = SCORE_MATE - 1000, /* beyond: a forced win or loss */
+    SCORE_ADVANTAGE = 16000,              /* Buratia's win on advantage: half a win */
+    MAX_THREADS = 64,
+};
+
+typedef struct {
+    int depth;          /* 0: no limit */
+    uint64_t nodes;     /* 0: no limit */
+    int movetime;       /* ms, 0: none */
+    int time[COLOR_NB], inc[COLOR_NB], movestogo;
+    bool infinite, ponder;
+} SearchLimits;
+
+typedef void (*SearchOutputFn)(void *ctx, const char *line);
+
+typedef struct SearchJob {
+    Game *game;          /* the position to search and its history (read-only) */
+    SearchLimits limits;
+    TT *tt;
+    int threads;
+    SearchOutputFn out;
+    void *out_ctx;
+    bool quiet;          /* no info lines (bench) */
+
+    atomic_bool stop;
+    atomic_bool pondering; /* cleared by ponderhit: limits start to apply */
+    double start_ms, soft_ms, hard_ms;
+    atomic_ullong nodes;
+    int seldepth;
+
+    Move pv[MAX_PLY + 1]; /* main thread's last completed line */
+    int pv_len;
+    int best_score;
+    int completed_depth;
+} SearchJob;
+
+/* Runs the whole search on the calling thread (helpers are started inside)
+ * and prints `bestmove` unless quiet. */
+void search_run(SearchJob *job);
+double search_now_ms(void);
+/* The root turn of a best line as text ("e2e4", "xb1,g8f6,e2e4"). */
+void search_turn_text(const Position *root, const Move *pv, int len, char *buf, size_t n, int *used);
+
+#endif
