@@ -129,6 +129,22 @@ static bool parse_int(const char *s, long lo, long hi, long *out) {
     return true;
 }
 
+static void uci_info(void *ctx, const SearchInfo *i) {
+    char score[48];
+    if (i->mate) snprintf(score, sizeof score, "mate %d", i->mate);
+    else snprintf(score, sizeof score, "cp %d", i->score);
+    const char *bound = i->bound == BOUND_LOWER ? " lowerbound" : i->bound == BOUND_UPPER ? " upperbound" : "";
+    engine_printf(ctx, "info depth %d seldepth %d score %s%s nodes %llu nps %llu time %.0f hashfull %d pv %s", i->depth,
+                  i->seldepth, score, bound, (unsigned long long)i->nodes, (unsigned long long)i->nps, i->time_ms,
+                  i->hashfull, i->pv);
+}
+
+static void uci_bestmove(void *ctx, const char *best, const char *ponder) {
+    if (!best) engine_printf(ctx, "bestmove (none)");
+    else if (ponder) engine_printf(ctx, "bestmove %s ponder %s", best, ponder);
+    else engine_printf(ctx, "bestmove %s", best);
+}
+
 /* go [wtime N] [btime N] [winc N] [binc N] [movestogo N] [movetime N]
  *    [depth N] [nodes N] [infinite] [ponder] | go perft N */
 static void cmd_go(Engine *e, const Tokens *t) {
@@ -166,7 +182,8 @@ static void cmd_go(Engine *e, const Tokens *t) {
         else if (!strcmp(k, "mate")) l.depth = v < 1 ? 1 : v > 60 ? MAX_PLY - 4 : (int)(2 * v);
     }
     char err[256];
-    if (!engine_go(e, &l, err, sizeof err)) error(e, "%s", err);
+    SearchCallbacks cb = {uci_info, uci_bestmove, e};
+    if (!engine_go(e, &l, &cb, err, sizeof err)) error(e, "%s", err);
 }
 
 bool uci_command(Engine *e, char *line) {

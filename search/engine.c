@@ -82,6 +82,10 @@ bool engine_set_position(Engine *e, const char *fen, const char *const *moves, i
     return true;
 }
 
+bool engine_play(Engine *e, const char *turn, char *err, size_t errlen) {
+    return game_play(&e->game, turn, err, errlen);
+}
+
 /* The limit is a rule parameter: it applies to the game already set up. */
 void engine_set_move_limit(Engine *e, int limit) {
     engine_stop(e);

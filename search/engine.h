@@ -35,12 +35,15 @@ void engine_printf(const Engine *e, const char *fmt, ...) __attribute__((format(
 bool engine_set_variant(Engine *e, const char *name, char *err, size_t errlen);
 bool engine_set_position(Engine *e, const char *fen, const char *const *moves, int nmoves, char *err, size_t errlen);
 void engine_set_move_limit(Engine *e, int limit);
+/* Plays a turn on the current game. Does not stop a search, so that an
+ * on_bestmove callback may play the engine's own move (CECP). */
+bool engine_play(Engine *e, const char *turn, char *err, size_t errlen);
 
 uint64_t engine_perft(Engine *e, int depth);
 
 /* Search: go starts it on its own thread and returns at once; the search
- * prints info lines and exactly one bestmove through the output callback. */
-bool engine_go(Engine *e, const SearchLimits *limits, char *err, size_t errlen);
+ * reports progress and exactly one best move through the callbacks. */
+bool engine_go(Engine *e, const SearchLimits *limits, const SearchCallbacks *cb, char *err, size_t errlen);
 void engine_stop(Engine *e);      /* stops a running search and waits for its bestmove */
 void engine_ponderhit(Engine *e);
 bool engine_is_searching(const Engine *e);

@@ -11,12 +11,9 @@ static void *search_thread_main(void *arg) {
     return NULL;
 }
 
-/* Output of a search goes through the engine's locked printer. */
-static void job_out(void *ctx, const char *line) { engine_printf(ctx, "%s", line); }
-
 bool engine_is_searching(const Engine *e) { return e->searching; }
 
-bool engine_go(Engine *e, const SearchLimits *limits, char *err, size_t errlen) {
+bool engine_go(Engine *e, const SearchLimits *limits, const SearchCallbacks *cb, char *err, size_t errlen) {
     engine_stop(e);
     if (!e->job && !(e->job = malloc(sizeof *e->job + sizeof(Game)))) {
         snprintf(err, errlen, "out of memory");
@@ -30,8 +27,7 @@ bool engine_go(Engine *e, const SearchLimits *limits, char *err, size_t errlen) 
     job->limits = *limits;
     job->tt = &e->tt;
     job->threads = e->threads;
-    job->out = job_out;
-    job->out_ctx = e;
+    job->cb = *cb;
     atomic_init(&job->stop, false);
     atomic_init(&job->pondering, limits->ponder);
     atomic_init(&job->nodes, 0);
@@ -114,7 +110,6 @@ uint64_t engine_bench(Engine *e, bool verbose) {
         job->limits = limits;
         job->tt = &e->tt;
         job->threads = e->threads;
-        job->quiet = true;
         search_run(job);
         uint64_t n = atomic_load(&job->nodes);
         if (verbose)

@@ -336,27 +336,25 @@ void search_turn_text(const Position *root, const Move *pv, int len, char *buf, 
 
 static void print_info(Thread *t, int depth, int score, int bound) {
     SearchJob *job = t->job;
-    if (job->quiet || !job->out) return;
-    double ms = search_now_ms() - job->start_ms;
-    uint64_t nodes = atomic_load(&job->nodes);
-    char line[4096], score_str[32];
-    if (score >= SCORE_MATE_BOUND) snprintf(score_str, sizeof score_str, "mate %d", (SCORE_MATE - score + 1) / 2);
-    else if (score <= -SCORE_MATE_BOUND) snprintf(score_str, sizeof score_str, "mate -%d", (SCORE_MATE + score) / 2);
-    else snprintf(score_str, sizeof score_str, "cp %d", score);
-    int len = snprintf(line, sizeof line, "info depth %d seldepth %d score %s%s nodes %llu nps %llu time %.0f hashfull %d pv",
-                       depth, t->seldepth, score_str, bound == BOUND_LOWER ? " lowerbound" : bound == BOUND_UPPER ? " upperbound" : "",
-                       (unsigned long long)nodes, (unsigned long long)(ms > 0 ? nodes / ms * 1000 : 0), ms,
-                       tt_hashfull(job->tt));
+    if (!job->cb.on_info) return;
+    SearchInfo info = {.depth = depth, .seldepth = t->seldepth, .score = score, .bound = bound};
+    info.time_ms = search_now_ms() - job->start_ms;
+    info.nodes = atomic_load(&job->nodes);
+    info.nps = info.time_ms > 0 ? (uint64_t)(info.nodes / info.time_ms * 1000) : 0;
+    info.hashfull = tt_hashfull(job->tt);
+    if (score >= SCORE_MATE_BOUND) info.mate = (SCORE_MATE - score + 1) / 2;
+    else if (score <= -SCORE_MATE_BOUND) info.mate = -((SCORE_MATE + score) / 2);
     Position pos = job->game->cur;
-    for (int i = 0; i < t->pv_len[0] && len < (int)sizeof line - 80;) {
+    size_t len = 0;
+    for (int i = 0; i < t->pv_len[0] && len < sizeof info.pv - 80;) {
         char turn[TURN_STR_MAX * 2];
         int used;
         search_turn_text(&pos, &t->pv[0][i], t->pv_len[0] - i, turn, sizeof turn, &used);
-        len += snprintf(line + len, sizeof line - (size_t)len, " %s", turn);
+        len += (size_t)snprintf(info.pv + len, sizeof info.pv - len, "%s%s", len ? " " : "", turn);
         for (int k = 0; k < used; k++) pos.v->make(&pos, t->pv[0][i + k]);
         i += used;
     }
-    job->out(job->out_ctx, line);
+    job->cb.on_info(job->cb.ctx, &info);
 }
 
 static void iterate(Thread *t) {
@@ -438,14 +436,14 @@ static void set_time_limits(SearchJob *job) {
     }
 }
 
-/* Appends to line the root turn of job->pv and, if the line goes on, the
+/* Reports the root turn of job->pv and, if the line goes on, the
  * opponent's reply as the ponder move. A root turn that the stored line
  * leaves unfinished (stopped mid-turn) is completed with legal steps. */
-static void format_bestmove(const SearchJob *job, char *line, size_t n) {
+static void report_bestmove(const SearchJob *job) {
     Position pos = job->game->cur;
     Move steps[MAX_PLY];
     int len = 0;
-    char text[TURN_STR_MAX * 2];
+    char best[TURN_STR_MAX * 2], ponder[TURN_STR_MAX * 2];
     do {
         Move next[MAX_MOVES];
         int k = pos.v->generate(&pos, next);
@@ -458,22 +456,23 @@ static void format_bestmove(const SearchJob *job, char *line, size_t n) {
         pos.v->make(&pos, m);
     } while (pos.pending && len < MAX_PLY);
     if (!len) {
-        snprintf(line, n, "bestmove (none)");
+        job->cb.on_bestmove(job->cb.ctx, NULL, NULL);
         return;
     }
     int used;
-    search_turn_text(&job->game->cur, steps, len, text, sizeof text, &used);
-    int at = snprintf(line, n, "bestmove %s", text);
+    bool has_ponder = false;
+    search_turn_text(&job->game->cur, steps, len, best, sizeof best, &used);
     bool line_goes_on = job->pv_len > len && !memcmp(steps, job->pv, sizeof(Move) * (size_t)len);
     if (line_goes_on && !pos.pending) {
         Move next[MAX_MOVES];
         int k = pos.v->generate(&pos, next);
-        for (int i = 0; i < k; i++)
+        for (int i = 0; i < k && !has_ponder; i++)
             if (next[i] == job->pv[len] && !pos.v->multi_step) {
-                search_turn_text(&pos, &job->pv[len], 1, text, sizeof text, &used);
-                snprintf(line + at, n - (size_t)at, " ponder %s", text);
+                search_turn_text(&pos, &job->pv[len], 1, ponder, sizeof ponder, &used);
+                has_ponder = true;
             }
     }
+    job->cb.on_bestmove(job->cb.ctx, best, has_ponder ? ponder : NULL);
 }
 
 void search_run(SearchJob *job) {
@@ -513,8 +512,5 @@ void search_run(SearchJob *job) {
     pthread_attr_destroy(&attr);
     for (int i = 0; i < nthreads; i++) free(threads[i]);
 
-    if (job->quiet || !job->out) return;
-    char line[TURN_STR_MAX * 4 + 32];
-    format_bestmove(job, line, sizeof line);
-    job->out(job->out_ctx, line);
+    if (job->cb.on_bestmove) report_bestmove(job);
 }

@@ -24,16 +24,33 @@ typedef struct {
     bool infinite, ponder;
 } SearchLimits;
 
-typedef void (*SearchOutputFn)(void *ctx, const char *line);
+/* One progress report of the search, for the protocol to format. */
+typedef struct {
+    int depth, seldepth;
+    int score;          /* centipawns, or a win/loss-distance score */
+    int mate;           /* nonzero: forced win (+) or loss (-) in this many turns */
+    int bound;          /* BOUND_EXACT, BOUND_LOWER (fail high), BOUND_UPPER */
+    uint64_t nodes, nps;
+    double time_ms;
+    int hashfull;
+    char pv[1024];      /* turns in RULES.md notation, separated by spaces */
+} SearchInfo;
+
+/* How a search talks back: the protocol layer formats, the search decides.
+ * on_bestmove gets NULL when the game is already over; ponder may be NULL.
+ * Both are called on the search thread. */
+typedef struct {
+    void (*on_info)(void *ctx, const SearchInfo *info);
+    void (*on_bestmove)(void *ctx, const char *best, const char *ponder);
+    void *ctx;
+} SearchCallbacks;
 
 typedef struct SearchJob {
     Game *game;          /* the position to search and its history (read-only) */
     SearchLimits limits;
     TT *tt;
     int threads;
-    SearchOutputFn out;
-    void *out_ctx;
-    bool quiet;          /* no info lines (bench) */
+    SearchCallbacks cb;  /* NULL functions: silent (bench) */
 
     atomic_bool stop;
     atomic_bool pondering; /* cleared by ponderhit: limits start to apply */
