@@ -1,10 +1,9 @@
 /* Command line: with no arguments ratnik speaks UCI on stdin/stdout;
  * `ratnik perft ...` and `ratnik bench` are tools for scripts. */
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
-#include "uci.h"
+#include "session.h"
 
 static void print_line(void *ctx, const char *line) {
     (void)ctx;
@@ -18,7 +17,8 @@ enum { LINE_MAX_BYTES = 65536 };
 /* Reads stdin line by line into a fixed buffer: an over-long line is
  * discarded whole and reported, so no input can make the session grow. */
 static int stdin_loop(void) {
-    Engine *e = engine_new(print_line, NULL);
+    Session *session = session_new(print_line, NULL);
+    if (!session) return 1;
     static char line[LINE_MAX_BYTES];
     bool running = true;
     while (running && fgets(line, sizeof line, stdin)) {
@@ -26,16 +26,14 @@ static int stdin_loop(void) {
         if (len == sizeof line - 1 && line[len - 1] != '\n') {
             int c;
             while ((c = getchar()) != EOF && c != '\n') {}
-            engine_printf(e, "info string error: line too long (at most %d bytes)", LINE_MAX_BYTES - 2);
+            engine_printf(session->engine, "%s", session->proto == PROTO_CECP ? "Error (line too long): input" : "info string error: line too long (at most 65534 bytes)");
             continue;
         }
-        running = uci_command(e, line);
+        line[strcspn(line, "\r\n")] = 0;
+        running = session_line(session, line);
     }
-    /* End of input: a search with limits may finish and answer; an
-     * infinite or pondering one is stopped (engine_free stops it). */
-    if (running && engine_is_searching(e) && !e->job->limits.infinite && !e->job->limits.ponder)
-        pthread_join(e->search_thread, NULL), e->searching = false;
-    engine_free(e);
+    if (running) session_eof(session);
+    session_free(session);
     return 0;
 }
 

@@ -46,6 +46,7 @@ uint64_t engine_perft(Engine *e, int depth);
 bool engine_go(Engine *e, const SearchLimits *limits, const SearchCallbacks *cb, char *err, size_t errlen);
 void engine_stop(Engine *e);      /* stops a running search and waits for its bestmove */
 void engine_ponderhit(Engine *e);
+void engine_wait(Engine *e);      /* waits for a search to end by its own limits */
 bool engine_is_searching(const Engine *e);
 bool engine_set_hash(Engine *e, int megabytes, char *err, size_t errlen);
 void engine_clear_hash(Engine *e);

@@ -52,6 +52,12 @@ void engine_stop(Engine *e) {
     e->searching = false;
 }
 
+void engine_wait(Engine *e) {
+    if (!e->searching) return;
+    pthread_join(e->search_thread, NULL);
+    e->searching = false;
+}
+
 void engine_ponderhit(Engine *e) {
     if (!e->searching) return;
     e->job->start_ms = search_now_ms(); /* our clock starts now */
