@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "chess_attacks.h"
-#include "variant.h"
+#include "chess_internal.h"
 
 enum { PAWN = 1, KNIGHT, BISHOP, ROOK, QUEEN, KING };
 
@@ -20,6 +20,7 @@ static uint8_t castle_keep[64];
 
 static void chess_init(void) {
     chess_attacks_init();
+    chess_eval_init();
     memset(castle_keep, 15, sizeof castle_keep);
     castle_keep[4] = (uint8_t)~(CASTLE_WHITE_SHORT | CASTLE_WHITE_LONG) & 15;
     castle_keep[0] = (uint8_t)~CASTLE_WHITE_LONG & 15;
@@ -271,4 +272,7 @@ const Variant variant_chess = {
     .generate = chess_generate,
     .make = chess_make,
     .outcome = chess_outcome,
+    .evaluate = chess_evaluate,
+    .in_check = in_check,
+    .draw_halfmoves = 100,
 };
