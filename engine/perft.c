@@ -6,7 +6,9 @@
 static uint64_t perft_rec(const Position *pos, int depth) {
     Move moves[MAX_MOVES];
     int n = pos->v->generate(pos, moves);
-    if (depth == 1 && !pos->v->multi_step) return (uint64_t)n;
+    /* Bulk count at the last ply: a single-step variant's steps are turns,
+     * and a step made from a pending position always completes its turn. */
+    if (depth == 1 && (!pos->v->multi_step || pos->pending)) return (uint64_t)n;
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         Position child = *pos;

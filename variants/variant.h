@@ -33,7 +33,9 @@ typedef struct Variant {
     const char *holding_order;   /* letters in FEN holdings order; NULL: none */
     CastleStyle castle_style;
     bool has_ep;
-    bool multi_step;             /* some turns take more than one Move      */
+    bool multi_step;             /* some turns take more than one Move; a step
+                                  * made from a pending position always
+                                  * completes the turn (perft relies on it) */
     bool repetition_draw;        /* threefold repetition is a rule here     */
     int default_move_limit;      /* Position.move_limit after a FEN; 0: none */
 
