@@ -4,7 +4,7 @@ CC = gcc
 endif
 PREFIX ?= /usr/local
 ARCH ?=
-PKGS = libevent check
+PKGS = libevent libevent_pthreads check
 
 WARN    = -Wall -Wextra -Werror
 CSTD    = -std=c11 -D_GNU_SOURCE
@@ -24,10 +24,10 @@ TESTOBJ = $(TESTSRC:%.c=$(BUILD)/%.o)
 
 # libevent and check come from pkg-config when it knows them.
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   = $(shell pkg-config --libs libevent 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs libevent libevent_pthreads 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: all run test deps bench clean install debug sanitize perft unit protocol-tests
+.PHONY: all run test deps bench clean install debug sanitize perft unit protocol-tests load
 
 all: ratnik
 
@@ -67,12 +67,25 @@ test: deps
 	@$(MAKE) --no-print-directory perft
 
 perft: ratnik
-	@set -e; for f in tests/perft/*.epd; do \
-	  echo "== $$f"; ./ratnik perft --epd $$f | tail -n 1; \
+	@mkdir -p build
+	@for f in tests/perft/*.epd; do \
+	  echo "== $$f"; \
+	  ./ratnik perft --epd $$f > build/perft.log || { grep -v '^ok' build/perft.log; exit 1; }; \
+	  tail -n 1 build/perft.log; \
 	done
 
 bench: ratnik
 	./ratnik bench
+
+# The daemon under load (not part of `make test`): LOAD_SESSIONS concurrent
+# TCP sessions on 127.0.0.1 each play a short game with `go depth 3`.
+LOAD_SESSIONS ?= 200
+LOAD_PLIES ?= 400
+tests/load/load_client: tests/load/load_client.c
+	$(CC) $(CFLAGS_ALL) -o $@ $<
+
+load: ratnik tests/load/load_client
+	./tests/load/load.sh $(LOAD_SESSIONS) $(LOAD_PLIES)
 
 debug:
 	$(MAKE) BUILD=build/debug OPT="-O0 -g" ratnik
@@ -86,4 +99,4 @@ install: ratnik
 	install -m 755 ratnik $(DESTDIR)$(PREFIX)/bin/ratnik
 
 clean:
-	rm -rf build ratnik tests/test_runner
+	rm -rf build ratnik tests/test_runner tests/load/load_client

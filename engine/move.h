@@ -7,7 +7,8 @@
  *                      is placed (purchase)
  *   bits 21-24  piece  piece type: promotion choice, placed piece, new piece
  *   bits 25-28  kind   MoveKind below
- *   bits 29-31  spare  (0)
+ *   bits 29-31  dir    MK_PURCHASE_PUSH only: where the lawyer pushes the
+ *                      piece, as a direction from `to` (bitboard.h DIR_*)
  *
  * Most turns are one step. Voodoo turns are a removal step followed by an own
  * move; the position records that a turn is under way (Position.pending), so
@@ -32,6 +33,7 @@ typedef enum {
     MK_REMOVE,       /* xb1[,g8f6[q]]: remove aux, then optionally move from->to */
     MK_PURCHASE,     /* N@b8,e7e5: place `piece` on aux, then move from->to   */
     MK_TAKEBACK,     /* +N@b8: place for the side not to move, no turn passes */
+    MK_PURCHASE_PUSH, /* N@b8,b1c3,c3d4: a purchase whose move is a lawyer push */
     MK_KIND_NB
 } MoveKind;
 
@@ -46,6 +48,8 @@ static inline int move_to(Move m) { return (m >> 7) & 127; }
 static inline int move_aux(Move m) { return (m >> 14) & 127; }
 static inline int move_piece(Move m) { return (m >> 21) & 15; }
 static inline int move_kind(Move m) { return (m >> 25) & 15; }
+static inline int move_dir(Move m) { return (int)(m >> 29); }
+static inline Move move_with_dir(Move m, int dir) { return (m & 0x1FFFFFFFu) | (Move)dir << 29; }
 
 /* Room for the largest step list of any variant (a voodoo position can offer
  * hundreds of removal+possessed-move first steps). */

@@ -31,6 +31,13 @@ void move_to_str(const Position *pos, Move m, char *buf) {
     case MK_DROP: snprintf(buf, MOVE_STR_MAX, "%c@%s", letter, to); break;
     case MK_TAKEBACK: snprintf(buf, MOVE_STR_MAX, "+%c@%s", letter, to); break;
     case MK_PURCHASE: snprintf(buf, MOVE_STR_MAX, "%c@%s,%s%s", letter, aux, from, to); break;
+    case MK_PURCHASE_PUSH: {
+        char push[3] = "";
+        int d = move_dir(m), sq = geo_offset(g, move_to(m), dir_df[d], dir_dr[d]);
+        if (sq >= 0) square_to_str(g, sq, push);
+        snprintf(buf, MOVE_STR_MAX, "%c@%s,%s%s,%s%s", letter, aux, from, to, to, push);
+        break;
+    }
     case MK_DISPLACE: snprintf(buf, MOVE_STR_MAX, "%s%s,%s%s", from, to, to, aux); break;
     case MK_CHANGE: snprintf(buf, MOVE_STR_MAX, "%s%s%c", from, from, lower_letter(pos, move_piece(m))); break;
     case MK_PROMO: snprintf(buf, MOVE_STR_MAX, "%s%s%c", from, to, lower_letter(pos, move_piece(m))); break;

@@ -425,7 +425,6 @@ static int play_bribe(RPos *p, const char *turn) {
     RPos after = *p;
     place(&after, p->side, idx, sq);
     if (!find_move(&after, turn + 5, &m)) return 0; /* ... and after the placement */
-    if (m.aux >= 0) return 0; /* the engine's Move cannot carry a purchased displacement */
     play(&after, m);
     *p = after;
     return 1;

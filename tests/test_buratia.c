@@ -548,7 +548,9 @@ START_TEST(test_bribe_purchase) {
     assert_rejected(BRIBE_FEN, "P@b1,a1b1", "once the piece is placed");
     assert_rejected("4k3/8/8/8/8/8/8/R3K3[P] w - - 0 1", "P@b1,a1c1", "once the piece is placed");
     assert_after("4k3/8/8/8/8/8/8/R3K3[P] w - - 0 1", "P@b1,a1a8", "R3k3/8/8/8/8/8/8/1P2K3[] b - - 1 1");
-    assert_rejected(BRIBE_FEN, "P@b1,c3e4,e4e5", "cannot be bought");
+    /* A purchased lawyer push: payment, then the displacement. */
+    assert_after(BRIBE_FEN, "P@b1,c3e4,e4e5", "rnbqkbnr/ppp1pppp/8/4p3/4N3/8/PPPP1PPP/RPBQKBNR[] b - - 1 3");
+    assert_rejected(BRIBE_FEN, "P@b1,c3e4,e4d5x", "");
     /* A purchased en passant capture still takes the slave behind. */
     assert_after("4k3/8/8/4pP2/8/8/8/4K3[P] w - e6 0 1", "P@a1,f5e6", "4k3/8/4P3/8/8/8/8/P3K3[p] b - - 0 1");
     assert_rejected(BRIBE_FEN, "N@b1,d2d4", "holds no");

@@ -213,6 +213,12 @@ static void buratia_make(Position *pos, Move m) {
         buratia_play_move(pos, from, to, ep);
         break;
     }
+    case MK_PURCHASE_PUSH: { /* the payment, then the lawyer's push */
+        int d = move_dir(m);
+        buratia_place(pos, pos->side, move_piece(m), move_aux(m));
+        buratia_make(pos, move_make(from, to, geo_offset(pos->geo, to, dir_df[d], dir_dr[d]), 0, MK_DISPLACE));
+        break;
+    }
     case MK_TAKEBACK: /* the payment for a take-back: the turn does not pass */
         buratia_place(pos, pos->side ^ 1, move_piece(m), to);
         break;

@@ -40,9 +40,9 @@ bool buratia_payment_ok(const Position *pos, int receiver, int type, int sq, cha
 bool buratia_refrain(const Position *pos, Move named, int type, int sq, Move *turn, char *err, size_t errlen);
 
 /* Purchase offer: X pays Y to play `named`, a legal move of Y here that stays
- * legal once the piece is placed. A lawyer displacement cannot be bought (the
- * 32-bit Move has no room for both the payment and the displaced piece's
- * square). On success *turn is the combined turn (MK_PURCHASE, "N@b8,e7e5"). */
+ * legal once the piece is placed. On success *turn is the combined turn
+ * (MK_PURCHASE "N@b8,e7e5", or MK_PURCHASE_PUSH "N@b8,b1c3,c3d4" when the
+ * bought move is a lawyer's push). */
 bool buratia_purchase(const Position *pos, Move named, int type, int sq, Move *turn, char *err, size_t errlen);
 
 /* Take-back: `before` is the position before X's last move (X to move again,

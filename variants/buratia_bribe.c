@@ -61,16 +61,26 @@ bool buratia_refrain(const Position *pos, Move named, int type, int sq, Move *tu
     return true;
 }
 
+/* The direction from a lawyer's landing square to where it pushes. */
+static int push_direction(const Geometry *g, int to, int push) {
+    for (int d = 0; d < DIR_NB; d++)
+        if (geo_offset(g, to, dir_df[d], dir_dr[d]) == push) return d;
+    return 0;
+}
+
 bool buratia_purchase(const Position *pos, Move named, int type, int sq, Move *turn, char *err, size_t n) {
     if (!buratia_payment_ok(pos, pos->side, type, sq, err, n)) return false;
     if (!is_legal(pos, named)) return fail(err, n, "purchase: the named move is not legal here");
-    if (move_kind(named) == MK_DISPLACE)
-        return fail(err, n, "purchase: a lawyer displacement cannot be bought");
     Position after = *pos;
     buratia_place(&after, pos->side, type, sq);
     if (!is_legal(&after, named))
         return fail(err, n, "purchase: the named move is not legal once the piece is placed");
-    *turn = move_make(move_from(named), move_to(named), sq, type, MK_PURCHASE);
+    if (move_kind(named) == MK_DISPLACE) {
+        int d = push_direction(pos->geo, move_to(named), move_aux(named));
+        *turn = move_with_dir(move_make(move_from(named), move_to(named), sq, type, MK_PURCHASE_PUSH), d);
+    } else {
+        *turn = move_make(move_from(named), move_to(named), sq, type, MK_PURCHASE);
+    }
     return true;
 }
 
