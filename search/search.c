@@ -80,15 +80,19 @@ static int mover_value(const Position *pos, Move m) {
     return from == SQ_NONE || !pos->board[from] ? 0 : pos->v->pieces[piece_type(pos->board[from])].value;
 }
 
+/* Order: TT move, winning or even captures (victim first, then the cheaper
+ * attacker), killers, quiet moves by history, losing captures last. */
 static void score_moves(const Thread *t, const Position *pos, const Move *moves, int *scores, int n, Move tt_move,
                         int ply) {
     for (int i = 0; i < n; i++) {
         Move m = moves[i];
         int victim = captured_value(pos, m);
         if (m == tt_move) scores[i] = 1 << 30;
-        else if (victim || move_kind(m) == MK_PROMO || is_noisy(pos, m))
-            scores[i] = (1 << 24) + victim * 16 - mover_value(pos, m) / 16 + (move_kind(m) == MK_PROMO ? 4000 : 0);
-        else if (m == t->killers[ply][0]) scores[i] = (1 << 23) + 2;
+        else if (victim || move_kind(m) == MK_PROMO || is_noisy(pos, m)) {
+            int mvv = victim * 16 - mover_value(pos, m) / 16 + (move_kind(m) == MK_PROMO ? 4000 : 0);
+            bool losing = pos->v->see_ge && !pos->v->see_ge(pos, m, 0);
+            scores[i] = losing ? -(1 << 22) + mvv : (1 << 24) + mvv;
+        } else if (m == t->killers[ply][0]) scores[i] = (1 << 23) + 2;
         else if (m == t->killers[ply][1]) scores[i] = (1 << 23) + 1;
         else {
             int from = move_from(m) == SQ_NONE ? 0 : move_from(m), to = move_to(m) == SQ_NONE ? 0 : move_to(m);
@@ -163,21 +167,32 @@ static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply)
     t->nodes++;
     if (ply > t->seldepth) t->seldepth = ply;
     if (ply >= MAX_PLY) return evaluate(pos);
+    /* A stored result of any depth settles a quiescence node. */
+    TTEntry *slot, *e = tt_probe(t->job->tt, pos->key, &slot);
+    if (e) {
+        int s = score_from_tt(e->score, ply), b = tt_bound(e);
+        if (b == BOUND_EXACT || (b == BOUND_LOWER && s >= beta) || (b == BOUND_UPPER && s <= alpha)) return s;
+    }
     Move moves[MAX_MOVES];
     int scores[MAX_MOVES];
     int n = pos->v->generate(pos, moves);
     if (!n) return terminal_score(pos, ply);
     bool in_check = pos->v->in_check && pos->v->in_check(pos);
-    int best = -SCORE_INF;
+    int best = -SCORE_INF, eval = e ? e->eval : evaluate(pos), old_alpha = alpha;
+    Move best_move = MOVE_NONE;
     if (!in_check) {
-        best = evaluate(pos);
+        best = eval;
         if (best >= beta) return best;
         if (best > alpha) alpha = best;
     }
-    score_moves(t, pos, moves, scores, n, MOVE_NONE, ply);
+    score_moves(t, pos, moves, scores, n, e ? e->move : MOVE_NONE, ply);
     for (int i = 0; i < n; i++) {
         Move m = pick_move(moves, scores, n, i);
-        if (!in_check && scores[i] < (1 << 24)) break; /* only noisy moves remain below */
+        /* Only noisy steps that do not lose material, unless in check. */
+        if (!in_check && (scores[i] < (1 << 24) || (scores[i] == 1 << 30 && !is_noisy(pos, m)))) {
+            if (scores[i] == 1 << 30) continue;
+            break;
+        }
         Position child = *pos;
         child.v->make(&child, m);
         int score = child.side == pos->side ? qsearch(t, &child, alpha, beta, ply + 1)
@@ -185,10 +200,13 @@ static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply)
         if (atomic_load_explicit(&t->job->stop, memory_order_relaxed)) return 0;
         if (score > best) {
             best = score;
+            best_move = m;
             if (score > alpha) alpha = score;
             if (score >= beta) break;
         }
     }
+    int bound = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(t->job->tt, slot, pos->key, best_move, score_to_tt(best, ply), eval, -1, bound);
     return best;
 }
 
@@ -271,20 +289,31 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
     score_moves(t, pos, moves, scores, n, tt_move, ply);
     int best = -SCORE_INF, old_alpha = alpha;
     Move best_move = MOVE_NONE;
+    int played = 0;
     for (int i = 0; i < n; i++) {
         Move m = pick_move(moves, scores, n, i);
+        bool quiet = !is_noisy(pos, m);
         Position child = *pos;
         child.v->make(&child, m);
         bool same = child.side == pos->side;
-        bool quiet = scores[i] < (1 << 23);
-        int new_depth = depth + (!same && child.v->in_check && child.v->in_check(&child) ? 1 : 0);
+        bool gives_check = !same && child.v->in_check && child.v->in_check(&child);
+        int new_depth = depth + (gives_check ? 1 : 0);
+
+        /* Step 9a. Shallow pruning of quiet moves that cannot reach alpha:
+         * futility (eval far below) and late-move pruning (many tried). */
+        if (!root && !pv_node && !in_check && quiet && !gives_check && !same && !pos->pending && played > 0
+            && best > -SCORE_MATE_BOUND) {
+            if (depth <= 3 && eval + 120 + 110 * depth <= alpha) continue;
+            if (depth <= 3 && played >= 4 + depth * depth * 2) continue;
+        }
+        played++;
         int s;
-        if (i == 0) {
+        if (played == 1) {
             s = child_score(t, &child, same, alpha, beta, new_depth, ply);
         } else {
             int r = 0;
-            if (quiet && !same && depth >= 3 && i >= 3 && !in_check) {
-                r = lmr_table[depth < 63 ? depth : 63][i < 63 ? i : 63] - pv_node;
+            if (quiet && !same && !gives_check && depth >= 3 && played >= 3 && !in_check) {
+                r = lmr_table[depth < 63 ? depth : 63][played < 63 ? played : 63] - pv_node;
                 if (r < 0) r = 0;
                 if (r > new_depth - 2) r = new_depth - 2 > 0 ? new_depth - 2 : 0;
             }
@@ -292,7 +321,7 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
             if (s > alpha && r) s = child_score(t, &child, same, alpha, alpha + 1, new_depth, ply);
             if (s > alpha && s < beta) s = child_score(t, &child, same, alpha, beta, new_depth, ply);
         }
-        if (atomic_load_explicit(&t->job->stop, memory_order_relaxed) && !(root && i == 0 && t->root_depth == 1))
+        if (atomic_load_explicit(&t->job->stop, memory_order_relaxed) && !(root && played == 1 && t->root_depth == 1))
             return 0;
         if (s > best) {
             best = s;
@@ -303,7 +332,7 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
                 memcpy(&t->pv[ply][1], t->pv[ply + 1], sizeof(Move) * (size_t)t->pv_len[ply + 1]);
                 t->pv_len[ply] = t->pv_len[ply + 1] + 1;
                 if (s >= beta) {
-                    if (quiet) update_quiet_stats(t, pos, m, depth, ply);
+                    if (quiet && !same) update_quiet_stats(t, pos, m, depth, ply);
                     break;
                 }
             }

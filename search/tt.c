@@ -52,7 +52,7 @@ TTEntry *tt_probe(const TT *tt, uint64_t key, TTEntry **slot) {
 void tt_store(TT *tt, TTEntry *e, uint64_t key, Move m, int score, int eval, int depth, int bound) {
     uint32_t k = (uint32_t)(key >> 32);
     /* Keep a deeper exact result of this search for the same position. */
-    if (e->key32 == k && bound != BOUND_EXACT && depth + 3 < tt_depth(e) && entry_age(e) == tt->age) return;
+    if (e->key32 == k && depth + 3 < tt_depth(e) && entry_age(e) == tt->age) return;
     if (m || e->key32 != k) e->move = m;
     e->key32 = k;
     e->score = (int16_t)score;

@@ -185,6 +185,41 @@ static void chess_make(Position *pos, Move m) {
     pos_flip_side(pos);
 }
 
+/* Static exchange evaluation by the swap algorithm: captures on the target
+ * square alternate, each side using its least valuable attacker, and sliders
+ * behind the pieces that move are revealed as the occupancy shrinks. */
+static bool chess_see_ge(const Position *pos, Move m, int threshold) {
+    static const int value[7] = {0, 100, 320, 330, 500, 950, 20000};
+    if (move_kind(m) != MK_NORMAL) return threshold <= 0;
+    int from = move_from(m), to = move_to(m);
+    int swap = value[piece_type(pos->board[to])] - threshold;
+    if (swap < 0) return false;
+    swap = value[piece_type(pos->board[from])] - swap;
+    if (swap <= 0) return true;
+    bb64 occ = OCC(pos) ^ (1ull << from) ^ (1ull << to);
+    bb64 attackers = attackers_to(pos, to, occ) & occ;
+    bb64 diag = BB(pos, BISHOP) | BB(pos, QUEEN), orth = BB(pos, ROOK) | BB(pos, QUEEN);
+    int stm = pos->side, res = 1;
+    for (;;) {
+        stm ^= 1;
+        attackers &= occ;
+        bb64 mine = attackers & US(pos, stm);
+        if (!mine) break;
+        res ^= 1;
+        int t;
+        bb64 b = 0;
+        for (t = PAWN; t <= KING; t++)
+            if ((b = mine & BB(pos, t))) break;
+        if (t == KING) return (attackers & ~US(pos, stm)) ? res ^ 1 : res;
+        swap = value[t] - swap;
+        if (swap < res) break;
+        occ ^= b & -b;
+        if (t == PAWN || t == BISHOP || t == QUEEN) attackers |= bishop_attacks64(to, occ) & diag;
+        if (t == ROOK || t == QUEEN) attackers |= rook_attacks64(to, occ) & orth;
+    }
+    return res;
+}
+
 /* FIDE 5.2.2 dead positions that a material count proves: bare kings, a
  * lone minor piece, or bishops all on squares of one colour. */
 static bool insufficient_material(const Position *pos) {
@@ -274,5 +309,6 @@ const Variant variant_chess = {
     .outcome = chess_outcome,
     .evaluate = chess_evaluate,
     .in_check = in_check,
+    .see_ge = chess_see_ge,
     .draw_halfmoves = 100,
 };

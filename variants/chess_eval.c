@@ -40,6 +40,10 @@ void chess_eval_init(void) {
         pst[MG][6][sq] = r == 0 ? (f <= 2 || f >= 6 ? 20 : f == 4 ? 0 : -10) : -15 * r;
         pst[EG][6][sq] = 30 - 12 * c;
     }
+    /* Fold material into the tables: one lookup per piece at evaluation. */
+    for (int ph = MG; ph <= EG; ph++)
+        for (int t = 1; t <= 6; t++)
+            for (int sq = 0; sq < 64; sq++) pst[ph][t][sq] += piece_value[ph][t];
 }
 
 static const bb64 FILE_A = 0x0101010101010101ull;
@@ -72,18 +76,19 @@ static void eval_pawns(const Position *pos, int c, int *mg, int *eg) {
 
 static void eval_pieces(const Position *pos, int c, int *mg, int *eg, int *phase) {
     bb64 pawns_all = (bb64)pos->by_type[1], ours_pawns = (bb64)pos_pieces(pos, c, 1);
-    bb64 mine = (bb64)pos->by_color[c];
-    while (mine) {
-        int sq = pop_lsb64(&mine);
-        int t = piece_type(pos->board[sq]);
-        int rsq = c == WHITE ? sq : sq ^ 56;
-        *mg += piece_value[MG][t] + pst[MG][t][rsq];
-        *eg += piece_value[EG][t] + pst[EG][t][rsq];
-        *phase += phase_weight[t];
-        if (t == 4) {
-            bb64 file = FILE_A << (sq & 7);
-            if (!(file & pawns_all)) *mg += 25, *eg += 10;
-            else if (!(file & ours_pawns)) *mg += 12, *eg += 5;
+    int flip = c == WHITE ? 0 : 56;
+    for (int t = 1; t <= 6; t++) {
+        bb64 b = (bb64)pos_pieces(pos, c, t);
+        *phase += phase_weight[t] * __builtin_popcountll(b);
+        while (b) {
+            int sq = pop_lsb64(&b);
+            *mg += pst[MG][t][sq ^ flip];
+            *eg += pst[EG][t][sq ^ flip];
+            if (t == 4) {
+                bb64 file = FILE_A << (sq & 7);
+                if (!(file & pawns_all)) *mg += 25, *eg += 10;
+                else if (!(file & ours_pawns)) *mg += 12, *eg += 5;
+            }
         }
     }
     if (more_than_one((bb64)pos_pieces(pos, c, 3))) *mg += 30, *eg += 45;

@@ -65,6 +65,10 @@ typedef struct Variant {
     /* Whether quiescence search must look at this step (NULL: captures and
      * promotions). Variants add the steps that decide their game. */
     bool (*is_noisy)(const Position *pos, Move m);
+    /* Static exchange: whether step m wins at least `threshold` centipawns
+     * once all captures on its square are played out (NULL: not known; the
+     * search then orders captures by victim and attacker only). */
+    bool (*see_ge)(const Position *pos, Move m, int threshold);
     /* Half-moves after which the search scores a rule draw although the
      * position still has moves (chess's fifty-move rule); 0: none. */
     int draw_halfmoves;
