@@ -8,6 +8,7 @@
 #include "../engine/fen.h"
 #include "../engine/perft.h"
 #include "../search/engine.h"
+#include "selfplay.h"
 #include "tactics.h"
 
 static double now_ms(void) {
@@ -31,7 +32,8 @@ static int usage(void) {
     fprintf(stderr, "usage: ratnik perft [--variant NAME] [--fen FEN] [--divide] DEPTH\n"
                     "       ratnik perft --epd FILE [--variant NAME] [--depth N]\n"
                     "       ratnik bench [threads] [hash MB]\n"
-                    "       ratnik tactics FILE [--movetime MS] [--variant NAME]\n");
+                    "       ratnik tactics FILE [--movetime MS] [--variant NAME]\n"
+                    "       ratnik selfplay [--variant NAME] [--games N] [--a SPEC] [--b SPEC]\n");
     return 2;
 }
 
@@ -187,5 +189,6 @@ int cli_main(int argc, char **argv) {
     if (!strcmp(argv[0], "bench")) return bench(argc, argv);
     if (!strcmp(argv[0], "perftbench")) return perft_bench();
     if (!strcmp(argv[0], "tactics")) return tactics_main(argc, argv);
+    if (!strcmp(argv[0], "selfplay")) return selfplay_main(argc, argv);
     return usage();
 }
