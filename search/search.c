@@ -266,7 +266,7 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
     int eval = e ? e->eval : evaluate(pos);
 
     /* Step 6. Reverse futility: far above beta at low depth, trust the eval. */
-    if (!pv_node && !in_check && !pos->pending && depth <= 6 && eval - 90 * depth >= beta && eval < SCORE_MATE_BOUND)
+    if (!pv_node && !in_check && depth <= 6 && eval - 90 * depth >= beta && eval < SCORE_MATE_BOUND)
         return eval;
 
     /* Step 7. Null move: if passing still beats beta, a real move will too.
@@ -301,7 +301,7 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
 
         /* Step 9a. Shallow pruning of quiet moves that cannot reach alpha:
          * futility (eval far below) and late-move pruning (many tried). */
-        if (!root && !pv_node && !in_check && quiet && !gives_check && !same && !pos->pending && played > 0
+        if (!root && !pv_node && !in_check && quiet && !gives_check && played > 0
             && best > -SCORE_MATE_BOUND) {
             if (depth <= 3 && eval + 120 + 110 * depth <= alpha) continue;
             if (depth <= 3 && played >= 4 + depth * depth * 2) continue;
@@ -312,7 +312,7 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
             s = child_score(t, &child, same, alpha, beta, new_depth, ply);
         } else {
             int r = 0;
-            if (quiet && !same && !gives_check && depth >= 3 && played >= 3 && !in_check) {
+            if (quiet && !gives_check && depth >= 3 && played >= 3 && !in_check) {
                 r = lmr_table[depth < 63 ? depth : 63][played < 63 ? played : 63] - pv_node;
                 if (r < 0) r = 0;
                 if (r > new_depth - 2) r = new_depth - 2 > 0 ? new_depth - 2 : 0;

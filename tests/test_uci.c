@@ -116,6 +116,77 @@ START_TEST(uci_variant_switch) {
 }
 END_TEST
 
+START_TEST(uci_go_depth_one_bestmove) {
+    char *out = session("position startpos moves e2e4\ngo depth 5\n");
+    ck_assert_int_eq(count_substr(out, "bestmove "), 1);
+    ck_assert_ptr_nonnull(strstr(out, "info depth 5 seldepth "));
+    ck_assert_ptr_nonnull(strstr(out, " nodes "));
+    ck_assert_ptr_nonnull(strstr(out, " nps "));
+    ck_assert_ptr_nonnull(strstr(out, " hashfull "));
+    ck_assert_ptr_nonnull(strstr(out, " pv "));
+    free(out);
+}
+END_TEST
+
+START_TEST(uci_isready_during_search) {
+    char *out = session("go infinite\nisready\nstop\nisready\n");
+    char *ready = strstr(out, "readyok"), *best = strstr(out, "bestmove ");
+    ck_assert_ptr_nonnull(ready);
+    ck_assert_ptr_nonnull(best);
+    ck_assert(ready < best); /* answered while the search was running */
+    ck_assert_int_eq(count_substr(out, "bestmove "), 1);
+    ck_assert_int_eq(count_substr(out, "readyok"), 2);
+    free(out);
+}
+END_TEST
+
+START_TEST(uci_ponder_and_ponderhit) {
+    char *out = session("position startpos\ngo ponder wtime 1000 btime 1000\nponderhit\n");
+    ck_assert_int_eq(count_substr(out, "bestmove "), 1);
+    free(out);
+    out = session("position startpos\ngo ponder movetime 100\nstop\n");
+    ck_assert_int_eq(count_substr(out, "bestmove "), 1);
+    free(out);
+}
+END_TEST
+
+START_TEST(uci_time_controls) {
+    static const char *gos[] = {"go movetime 100", "go nodes 5000", "go wtime 500 btime 500 winc 10 binc 10",
+                                "go wtime 3000 btime 3000 movestogo 5", "go depth 3", "go wtime -20 btime 100"};
+    for (size_t i = 0; i < sizeof gos / sizeof *gos; i++) {
+        char input[128];
+        snprintf(input, sizeof input, "position startpos\n%s\n", gos[i]);
+        char *out = session(input);
+        ck_assert_msg(count_substr(out, "bestmove ") == 1, "%s: %s", gos[i], out);
+        free(out);
+    }
+}
+END_TEST
+
+START_TEST(uci_mate_score_and_no_move) {
+    char *out = session("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 6\n");
+    ck_assert_ptr_nonnull(strstr(out, "score mate 1 "));
+    ck_assert_ptr_nonnull(strstr(out, "bestmove a1a8"));
+    free(out);
+    out = session("position startpos moves f2f3 e7e5 g2g4 d8h4\ngo depth 3\n");
+    ck_assert_ptr_nonnull(strstr(out, "bestmove (none)"));
+    free(out);
+}
+END_TEST
+
+START_TEST(uci_every_variant_searches) {
+    for (int i = 0; i < variant_count(); i++) {
+        char input[256];
+        snprintf(input, sizeof input, "setoption name UCI_Variant value %s\nposition startpos\ngo depth 3\n",
+                 variant_at(i)->name);
+        char *out = session(input);
+        ck_assert_msg(count_substr(out, "bestmove ") == 1, "%s: %s", variant_at(i)->name, out);
+        ck_assert_msg(!strstr(out, "bestmove (none)"), "%s", variant_at(i)->name);
+        free(out);
+    }
+}
+END_TEST
+
 Suite *suite_uci(void) {
     Suite *s = suite_create("uci");
     TCase *tc = tcase_create("pipes");
@@ -127,6 +198,12 @@ Suite *suite_uci(void) {
     tcase_add_loop_test(tc, uci_bad_input_keeps_state, 0, sizeof bad_commands / sizeof *bad_commands);
     tcase_add_test(tc, uci_megabyte_line);
     tcase_add_test(tc, uci_variant_switch);
+    tcase_add_test(tc, uci_go_depth_one_bestmove);
+    tcase_add_test(tc, uci_isready_during_search);
+    tcase_add_test(tc, uci_ponder_and_ponderhit);
+    tcase_add_test(tc, uci_time_controls);
+    tcase_add_test(tc, uci_mate_score_and_no_move);
+    tcase_add_test(tc, uci_every_variant_searches);
     suite_add_tcase(s, tc);
     return s;
 }
