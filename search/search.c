@@ -266,7 +266,7 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
     int eval = e ? e->eval : evaluate(pos);
 
     /* Step 6. Reverse futility: far above beta at low depth, trust the eval. */
-    if (!pv_node && !in_check && depth <= 6 && eval - 90 * depth >= beta && eval < SCORE_MATE_BOUND)
+    if (!pv_node && !in_check && depth <= 4 && eval - 90 * depth >= beta && eval < SCORE_MATE_BOUND)
         return eval;
 
     /* Step 7. Null move: if passing still beats beta, a real move will too.
@@ -276,7 +276,7 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
         Position child = *pos;
         pos_set_ep(&child, SQ_NONE);
         pos_flip_side(&child);
-        int r = 3 + depth / 4;
+        int r = 3 + depth / 6;
         int s = child_score(t, &child, false, beta - 1, beta, depth - r, ply);
         if (s >= beta && s < SCORE_MATE_BOUND) return beta;
     }
