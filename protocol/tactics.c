@@ -13,7 +13,8 @@
 
 typedef struct {
     const char *variant;
-    int movetime, threads, hash;
+    int movetime, threads, hash, depth, min_solved;
+    uint64_t nodes;
 } TacticsArgs;
 
 /* Splits an EPD line into the FEN (4 fields, or 6 when counters follow)
@@ -97,7 +98,9 @@ static int run_suite(FILE *f, const TacticsArgs *a) {
         job->game = game;
         job->tt = &tt;
         job->threads = a->threads;
-        job->limits.movetime = a->movetime;
+        job->limits.movetime = a->nodes || a->depth ? 0 : a->movetime;
+        job->limits.nodes = a->nodes;
+        job->limits.depth = a->depth;
         search_run(job);
         char text[TURN_STR_MAX * 2] = "(none)";
         int used = 0;
@@ -113,11 +116,12 @@ static int run_suite(FILE *f, const TacticsArgs *a) {
     tt_free(&tt);
     free(game);
     free(job);
+    if (a->min_solved) return solved >= a->min_solved ? 0 : 1;
     return solved == total ? 0 : 1;
 }
 
 int tactics_main(int argc, char **argv) {
-    TacticsArgs a = {NULL, 1000, 1, 64};
+    TacticsArgs a = {NULL, 1000, 1, 64, 0, 0, 0};
     const char *file = NULL;
     for (int i = 1; i < argc; i++) {
         bool has = i + 1 < argc;
@@ -125,10 +129,15 @@ int tactics_main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--variant") && has) a.variant = argv[++i];
         else if (!strcmp(argv[i], "--threads") && has) a.threads = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--hash") && has) a.hash = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--nodes") && has) a.nodes = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--depth") && has) a.depth = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--min-solved") && has) a.min_solved = atoi(argv[++i]);
         else file = argv[i];
     }
     if (!file) {
-        fprintf(stderr, "usage: ratnik tactics FILE [--movetime MS] [--variant NAME] [--threads N] [--hash MB]\n");
+        fprintf(stderr, "usage: ratnik tactics FILE [--movetime MS | --nodes N | --depth D] [--variant NAME]\n"
+                        "                      [--threads N] [--hash MB] [--min-solved K]\n"
+                        "exit 0 when every position (or at least K) is solved\n");
         return 2;
     }
     FILE *f = fopen(file, "r");
