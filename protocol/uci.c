@@ -49,6 +49,7 @@ static void cmd_uci(const Engine *e) {
     engine_printf(e, "option name Threads type spin default 1 min 1 max %d", MAX_THREADS);
     engine_printf(e, "option name Clear Hash type button");
     engine_printf(e, "option name Ponder type check default false");
+    engine_printf(e, "option name MultiPV type spin default 1 min 1 max %d", MAX_MULTIPV);
     engine_printf(e, "option name MoveLimit type spin default 100 min 0 max 10000");
     engine_printf(e, "uciok");
 }
@@ -86,6 +87,11 @@ static void cmd_setoption(Engine *e, const Tokens *t) {
         long v = strtol(value, &end, 10);
         if (!*value || *end || v < 1 || v > MAX_THREADS) error(e, "Threads must be an integer 1..%s", "64");
         else engine_set_threads(e, (int)v);
+    } else if (!strcasecmp(name, "MultiPV")) {
+        char *end;
+        long v = strtol(value, &end, 10);
+        if (!*value || *end || v < 1 || v > MAX_MULTIPV) error(e, "MultiPV must be an integer 1..%s", "16");
+        else engine_set_multipv(e, (int)v);
     } else if (!strcasecmp(name, "Clear Hash")) {
         engine_clear_hash(e);
     } else if (!strcasecmp(name, "Ponder")) {
@@ -134,8 +140,8 @@ static void uci_info(void *ctx, const SearchInfo *i) {
     if (i->mate) snprintf(score, sizeof score, "mate %d", i->mate);
     else snprintf(score, sizeof score, "cp %d", i->score);
     const char *bound = i->bound == BOUND_LOWER ? " lowerbound" : i->bound == BOUND_UPPER ? " upperbound" : "";
-    engine_printf(ctx, "info depth %d seldepth %d score %s%s nodes %llu nps %llu time %.0f hashfull %d pv %s", i->depth,
-                  i->seldepth, score, bound, (unsigned long long)i->nodes, (unsigned long long)i->nps, i->time_ms,
+    engine_printf(ctx, "info depth %d seldepth %d multipv %d score %s%s nodes %llu nps %llu time %.0f hashfull %d pv %s",
+                  i->depth, i->seldepth, i->multipv, score, bound, (unsigned long long)i->nodes, (unsigned long long)i->nps, i->time_ms,
                   i->hashfull, i->pv);
 }
 

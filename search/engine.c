@@ -14,6 +14,7 @@ Engine *engine_new(EngineOutputFn out, void *ctx) {
     e->out_ctx = ctx;
     e->hash_mb = 16;
     e->threads = 1;
+    e->multipv = 1;
     pthread_mutex_init(&e->out_lock, NULL);
     if (!tt_resize(&e->tt, (size_t)e->hash_mb)) {
         free(e);

@@ -15,7 +15,7 @@ typedef struct Engine {
     Game game;
     Game scratch;    /* where a new position is built before it replaces game */
     int move_limit;  /* option MoveLimit, for variants that have a move limit */
-    int hash_mb, threads;
+    int hash_mb, threads, multipv;
     TT tt;
     EngineOutputFn out;
     void *out_ctx;
@@ -23,6 +23,11 @@ typedef struct Engine {
     SearchJob *job;           /* the running or last search; owns a copy of the game */
     pthread_t search_thread;
     bool searching;           /* search_thread is started and not yet joined */
+    /* Optional veto on the Hash size (the TCP daemon's cap on all sessions'
+     * memory): asked before a resize, told with the sizes swapped if the
+     * resize then fails. NULL allows any size. */
+    bool (*hash_reserve)(void *ctx, int old_mb, int new_mb);
+    void *hash_reserve_ctx;
 } Engine;
 
 enum { HASH_MAX_MB = 65536 };
@@ -51,6 +56,7 @@ bool engine_is_searching(const Engine *e);
 bool engine_set_hash(Engine *e, int megabytes, char *err, size_t errlen);
 void engine_clear_hash(Engine *e);
 void engine_set_threads(Engine *e, int threads);
+void engine_set_multipv(Engine *e, int lines);
 /* Searches fixed positions of every variant to fixed depths; returns nodes. */
 uint64_t engine_bench(Engine *e, bool verbose);
 void engine_display(const Engine *e);

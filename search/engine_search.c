@@ -27,6 +27,7 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchCallbacks *cb,
     job->limits = *limits;
     job->tt = &e->tt;
     job->threads = e->threads;
+    job->multipv = e->multipv;
     job->cb = *cb;
     atomic_init(&job->stop, false);
     atomic_init(&job->pondering, limits->ponder);
@@ -69,8 +70,13 @@ bool engine_set_hash(Engine *e, int megabytes, char *err, size_t errlen) {
         snprintf(err, errlen, "Hash must be 1..%d MB", HASH_MAX_MB);
         return false;
     }
+    if (e->hash_reserve && !e->hash_reserve(e->hash_reserve_ctx, e->hash_mb, megabytes)) {
+        snprintf(err, errlen, "Hash %d MB refused: the server's total hash memory cap is reached", megabytes);
+        return false;
+    }
     engine_stop(e);
     if (!tt_resize(&e->tt, (size_t)megabytes)) {
+        if (e->hash_reserve) e->hash_reserve(e->hash_reserve_ctx, megabytes, e->hash_mb);
         snprintf(err, errlen, "cannot allocate %d MB for the hash table", megabytes);
         return false;
     }
@@ -81,6 +87,11 @@ bool engine_set_hash(Engine *e, int megabytes, char *err, size_t errlen) {
 void engine_clear_hash(Engine *e) {
     engine_stop(e);
     tt_clear(&e->tt);
+}
+
+void engine_set_multipv(Engine *e, int lines) {
+    engine_stop(e);
+    e->multipv = lines < 1 ? 1 : lines > MAX_MULTIPV ? MAX_MULTIPV : lines;
 }
 
 void engine_set_threads(Engine *e, int threads) {

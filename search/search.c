@@ -24,6 +24,8 @@ typedef struct {
     uint64_t keys[GAME_MAX_STEPS + MAX_PLY + 2];
     int nkeys;
     int root_depth;
+    Move excluded[MAX_MULTIPV]; /* root moves already reported as better lines */
+    int n_excluded;
 } Thread;
 
 static int lmr_table[64][64];
@@ -150,6 +152,12 @@ static bool is_repetition(const Thread *t, uint64_t key) {
     int lo = t->nkeys > 256 ? t->nkeys - 256 : 0;
     for (int i = t->nkeys - 2; i >= lo; i--)
         if (t->keys[i] == key) return true;
+    return false;
+}
+
+static bool is_excluded(const Thread *t, Move m) {
+    for (int i = 0; i < t->n_excluded; i++)
+        if (t->excluded[i] == m) return true;
     return false;
 }
 
@@ -292,6 +300,7 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
     int played = 0;
     for (int i = 0; i < n; i++) {
         Move m = pick_move(moves, scores, n, i);
+        if (root && is_excluded(t, m)) continue;
         bool quiet = !is_noisy(pos, m);
         Position child = *pos;
         child.v->make(&child, m);
@@ -363,10 +372,11 @@ void search_turn_text(const Position *root, const Move *pv, int len, char *buf, 
     *used = i;
 }
 
-static void print_info(Thread *t, int depth, int score, int bound) {
+static void print_info(Thread *t, int depth, int pv_index, int score, int bound) {
     SearchJob *job = t->job;
     if (!job->cb.on_info) return;
-    SearchInfo info = {.depth = depth, .seldepth = t->seldepth, .score = score, .bound = bound};
+    flush_nodes(t);
+    SearchInfo info = {.depth = depth, .seldepth = t->seldepth, .score = score, .bound = bound, .multipv = pv_index + 1};
     info.time_ms = search_now_ms() - job->start_ms;
     info.nodes = atomic_load(&job->nodes);
     info.nps = info.time_ms > 0 ? (uint64_t)(info.nodes / info.time_ms * 1000) : 0;
@@ -386,46 +396,65 @@ static void print_info(Thread *t, int depth, int score, int bound) {
     job->cb.on_info(job->cb.ctx, &info);
 }
 
+/* One root search at `depth` with aspiration windows around `prev`;
+ * returns the exact score, or whatever it had when stopped. */
+static int aspiration(Thread *t, int depth, int prev, int pv_index) {
+    SearchJob *job = t->job;
+    int delta = 25, alpha = -SCORE_INF, beta = SCORE_INF;
+    if (depth >= 5 && prev > -SCORE_MATE_BOUND && prev < SCORE_MATE_BOUND) alpha = prev - delta, beta = prev + delta;
+    for (;;) {
+        int s = search(t, &job->game->cur, alpha, beta, t->root_depth, 0);
+        if (atomic_load(&job->stop) && depth > 1) return s;
+        if (s <= alpha) {
+            beta = (alpha + beta) / 2;
+            alpha = s - delta > -SCORE_INF ? s - delta : -SCORE_INF;
+        } else if (s >= beta) {
+            beta = s + delta < SCORE_INF ? s + delta : SCORE_INF;
+        } else {
+            return s;
+        }
+        if (t->id == 0 && search_now_ms() - job->start_ms > 2000)
+            print_info(t, depth, pv_index, s, s <= alpha ? BOUND_UPPER : BOUND_LOWER);
+        delta += delta / 2 + 5;
+    }
+}
+
 static void iterate(Thread *t) {
     SearchJob *job = t->job;
-    const Position *root = &job->game->cur;
-    int score = 0;
+    int score[MAX_MULTIPV] = {0};
     int max_depth = job->limits.depth ? job->limits.depth : MAX_PLY - 4;
+    Move legal[MAX_MOVES];
+    int nlegal = job->game->cur.v->generate(&job->game->cur, legal);
+    int lines = t->id == 0 && job->multipv > 1 ? job->multipv : 1;
+    if (lines > nlegal) lines = nlegal;
     for (int depth = 1; depth <= max_depth; depth++) {
         /* Helpers start some iterations one deeper, so the threads spread. */
         t->root_depth = depth + (t->id & 1 && depth > 1 ? 1 : 0);
-        t->seldepth = 0;
-        int delta = 25, alpha = -SCORE_INF, beta = SCORE_INF;
-        if (depth >= 5 && score > -SCORE_MATE_BOUND && score < SCORE_MATE_BOUND) alpha = score - delta, beta = score + delta;
-        for (;;) {
-            int s = search(t, root, alpha, beta, t->root_depth, 0);
+        t->n_excluded = 0;
+        for (int k = 0; k < lines; k++) {
+            t->seldepth = 0;
+            score[k] = aspiration(t, depth, score[k], k);
             if (atomic_load(&job->stop) && depth > 1) break;
-            if (s <= alpha) {
-                beta = (alpha + beta) / 2;
-                alpha = s - delta > -SCORE_INF ? s - delta : -SCORE_INF;
-            } else if (s >= beta) {
-                beta = s + delta < SCORE_INF ? s + delta : SCORE_INF;
-            } else {
-                score = s;
-                break;
+            if (t->id != 0) continue;
+            if (k == 0) {
+                memcpy(job->pv, t->pv[0], sizeof(Move) * (size_t)t->pv_len[0]);
+                job->pv_len = t->pv_len[0];
+                job->best_score = score[0];
+                job->completed_depth = depth;
+                job->seldepth = t->seldepth;
             }
-            if (t->id == 0 && search_now_ms() - job->start_ms > 2000) print_info(t, depth, s, s <= alpha ? BOUND_UPPER : BOUND_LOWER);
-            delta += delta / 2 + 5;
+            print_info(t, depth, k, score[k], BOUND_EXACT);
+            if (t->pv_len[0]) t->excluded[t->n_excluded++] = t->pv[0][0];
         }
         if (atomic_load(&job->stop) && depth > 1) break;
         flush_nodes(t);
         if (t->id != 0) continue;
-        memcpy(job->pv, t->pv[0], sizeof(Move) * (size_t)t->pv_len[0]);
-        job->pv_len = t->pv_len[0];
-        job->best_score = score;
-        job->completed_depth = depth;
-        job->seldepth = t->seldepth;
-        print_info(t, depth, score, BOUND_EXACT);
         /* Soft limit: do not start an iteration that cannot finish in time. */
         bool timed = !job->limits.infinite && !atomic_load(&job->pondering);
         if (timed && job->soft_ms > 0 && search_now_ms() - job->start_ms > job->soft_ms) break;
-        if (score >= SCORE_MATE_BOUND && depth >= 2 * (SCORE_MATE - score) + 2 && timed && !job->limits.depth) break;
+        if (score[0] >= SCORE_MATE_BOUND && depth >= 2 * (SCORE_MATE - score[0]) + 2 && timed && !job->limits.depth) break;
     }
+    t->n_excluded = 0;
 }
 
 static void *thread_main(void *arg) {

@@ -14,6 +14,7 @@ enum {
     SCORE_MATE_BOUND = SCORE_MATE - 1000, /* beyond: a forced win or loss */
     SCORE_ADVANTAGE = 16000,              /* Buratia's win on advantage: half a win */
     MAX_THREADS = 64,
+    MAX_MULTIPV = 16,
 };
 
 typedef struct {
@@ -27,6 +28,7 @@ typedef struct {
 /* One progress report of the search, for the protocol to format. */
 typedef struct {
     int depth, seldepth;
+    int multipv;        /* 1 for the best line, 2 for the second, ... */
     int score;          /* centipawns, or a win/loss-distance score */
     int mate;           /* nonzero: forced win (+) or loss (-) in this many turns */
     int bound;          /* BOUND_EXACT, BOUND_LOWER (fail high), BOUND_UPPER */
@@ -50,6 +52,7 @@ typedef struct SearchJob {
     SearchLimits limits;
     TT *tt;
     int threads;
+    int multipv;         /* lines to report (MultiPV), 0 or 1: just the best */
     SearchCallbacks cb;  /* NULL functions: silent (bench) */
 
     atomic_bool stop;

@@ -174,6 +174,16 @@ START_TEST(uci_mate_score_and_no_move) {
 }
 END_TEST
 
+START_TEST(uci_multipv) {
+    char *out = session("setoption name MultiPV value 3\nposition startpos\ngo depth 4\n");
+    ck_assert_ptr_nonnull(strstr(out, "info depth 4 seldepth"));
+    ck_assert_ptr_nonnull(strstr(out, " multipv 3 "));
+    ck_assert_int_eq(count_substr(out, "info depth 4 "), 3);
+    ck_assert_int_eq(count_substr(out, "bestmove "), 1);
+    free(out);
+}
+END_TEST
+
 START_TEST(uci_every_variant_searches) {
     for (int i = 0; i < variant_count(); i++) {
         char input[256];
@@ -204,6 +214,7 @@ Suite *suite_uci(void) {
     tcase_add_test(tc, uci_time_controls);
     tcase_add_test(tc, uci_mate_score_and_no_move);
     tcase_add_test(tc, uci_every_variant_searches);
+    tcase_add_test(tc, uci_multipv);
     suite_add_tcase(s, tc);
     return s;
 }
