@@ -93,7 +93,9 @@ static void score_moves(const Thread *t, const Position *pos, const Move *moves,
         else if (victim || move_kind(m) == MK_PROMO || is_noisy(pos, m)) {
             int mvv = victim * 16 - mover_value(pos, m) / 16 + (move_kind(m) == MK_PROMO ? 4000 : 0);
             bool losing = pos->v->see_ge && !pos->v->see_ge(pos, m, 0);
-            scores[i] = losing ? -(1 << 22) + mvv : (1 << 24) + mvv;
+            /* Noisy steps that capture nothing (a push onto the goal, a quiet
+             * promotion) must still rank above every quiet move. */
+            scores[i] = losing ? -(1 << 22) + mvv : (1 << 24) + (mvv > 0 ? mvv : 0);
         } else if (m == t->killers[ply][0]) scores[i] = (1 << 23) + 2;
         else if (m == t->killers[ply][1]) scores[i] = (1 << 23) + 1;
         else {

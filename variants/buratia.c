@@ -316,4 +316,6 @@ const Variant variant_buratia = {
     .make = buratia_make,
     .outcome = buratia_outcome,
     .parse_special = buratia_parse_special,
+    .evaluate = buratia_evaluate,
+    .is_noisy = buratia_is_noisy,
 };

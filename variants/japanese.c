@@ -204,6 +204,10 @@ static bool jp_setup(Position *pos, char *err, size_t errlen) {
     return true;
 }
 
+/* Search hooks (japanese_eval.c). */
+int japanese_evaluate(const Position *pos);
+bool japanese_is_noisy(const Position *pos, Move m);
+
 const Variant variant_japanese = {
     .name = "japanese",
     .files = JP_SIZE,
@@ -233,4 +237,6 @@ const Variant variant_japanese = {
     .make = jp_make,
     .outcome = jp_outcome,
     .parse_special = NULL,
+    .evaluate = japanese_evaluate,
+    .is_noisy = japanese_is_noisy,
 };

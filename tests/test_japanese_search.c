@@ -1,0 +1,142 @@
+/* Japanese search and evaluation (issue 7): positions of
+ * tests/tactics/japanese.epd searched at a fixed depth through search_run
+ * must give the winning turn; the evaluation must be colour-symmetric. */
+#include <check.h>
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../search/search.h"
+#include "test_util.h"
+
+/* The first turn of a fixed-depth search of fen, as text. */
+static void best_turn(const char *fen, int depth, char *out, size_t n) {
+    Position pos = test_pos("japanese", fen);
+    TT tt = {0};
+    ck_assert(tt_resize(&tt, 4));
+    Game *game = malloc(sizeof *game);
+    SearchJob *job = calloc(1, sizeof *job);
+    ck_assert(game && job);
+    game_reset(game, &pos);
+    job->game = game;
+    job->tt = &tt;
+    job->threads = 1;
+    job->limits.depth = depth;
+    search_run(job);
+    int used = 0;
+    snprintf(out, n, "(none)");
+    if (job->pv_len) search_turn_text(&pos, job->pv, job->pv_len, out, n, &used);
+    tt_free(&tt);
+    free(game);
+    free(job);
+}
+
+/* Whether `turn` is one of the space-separated moves of `list`. */
+static bool in_list(const char *turn, const char *list) {
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", list);
+    char *save = NULL;
+    for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save))
+        if (!strcmp(t, turn)) return true;
+    return false;
+}
+
+static const struct {
+    const char *fen, *bm;
+    int depth;
+} cases[] = {
+    {"s8/9/9/9/9/9/9/9/R3p4 w - - 0 1", "a1a9", 2},                 /* leave only a stuck soldier */
+    {"9/S8/9/5k3/9/9/8G/p8/9 w - - 0 1", "i3f6", 4},                /* gold's long diagonal, then stuck */
+    {"9/1Pn6/5P3/6+b2/9/9/9/9/9 b - - 0 1", "g6f7", 4},             /* the same theme for Black */
+    {"9/9/9/9/p3p4/9/9/9/R8 w - - 0 1", "a1a5", 12},                 /* annihilation in 3 */
+    {"9/9/1l7/2R6/3S5/9/9/9/9 w - - 0 1", "d5c4", 12},               /* annihilation in 3 */
+    {"9/8k/1p7/9/+R8/3Bp4/9/8R/9 w - - 0 1", "i2i8", 12},            /* annihilation in 3 */
+};
+
+START_TEST(test_tactics_fixed_depth) {
+    char turn[128];
+    best_turn(cases[_i].fen, cases[_i].depth, turn, sizeof turn);
+    ck_assert_msg(in_list(turn, cases[_i].bm), "%s: played %s, expected %s", cases[_i].fen, turn, cases[_i].bm);
+}
+END_TEST
+
+static char swap_case(char c) {
+    return isupper((unsigned char)c) ? (char)tolower((unsigned char)c)
+         : islower((unsigned char)c) ? (char)toupper((unsigned char)c) : c;
+}
+
+/* The position with colours swapped and the board turned over (ranks
+ * reversed, files kept), the other side to move, no en passant square. */
+static void mirror_fen(const char *fen, char *out, size_t n) {
+    char board[160] = "", side[4] = "w", holdings[64] = "";
+    ck_assert_int_eq(sscanf(fen, "%159s %3s", board, side), 2);
+    char *h = strchr(board, '[');
+    if (h) {
+        snprintf(holdings, sizeof holdings, "%s", h);
+        *h = 0;
+    }
+    char *ranks[MAX_RANKS], *save = NULL;
+    int nr = 0;
+    for (char *r = strtok_r(board, "/", &save); r && nr < MAX_RANKS; r = strtok_r(NULL, "/", &save)) ranks[nr++] = r;
+    size_t at = 0;
+    for (int i = nr - 1; i >= 0; i--) at += (size_t)snprintf(out + at, n - at, "%s%s", ranks[i], i ? "/" : "");
+    for (size_t i = 0; i < at; i++) out[i] = swap_case(out[i]);
+    for (char *c = holdings; *c; c++) *c = swap_case(*c);
+    snprintf(out + at, n - at, "%s %s - - 0 1", holdings, side[0] == 'w' ? "b" : "w");
+}
+
+/* Random play from the start and from a hand-made position: at every ply
+ * the evaluation of the position equals that of its mirror (both are from
+ * the side to move's view, so White's view is negated). */
+START_TEST(test_eval_symmetric) {
+    const char *starts[] = {NULL, "4k4/1r5b1/p1p1p1p1p/9/9/2S3N2/P1P1P1P1P/1B5R1/4K4 w - - 0 1"};
+    srand(7);
+    int checked = 0;
+    for (int s = 0; s < 2; s++)
+        for (int game = 0; game < 20; game++) {
+            Position pos = test_pos("japanese", starts[s]);
+            for (int ply = 0; ply < 60; ply++) {
+                char fen[256], mfen[256];
+                fen_write(&pos, fen, sizeof fen);
+                mirror_fen(fen, mfen, sizeof mfen);
+                Position m = test_pos("japanese", mfen);
+                int a = pos.v->evaluate(&pos), b = m.v->evaluate(&m);
+                ck_assert_msg(a == b, "eval %d of %s but %d of its mirror %s", a, fen, b, mfen);
+                checked++;
+                Move moves[MAX_MOVES];
+                int k = pos.v->generate(&pos, moves);
+                if (!k) break;
+                pos.v->make(&pos, moves[rand() % k]);
+            }
+        }
+    ck_assert_int_gt(checked, 500);
+}
+END_TEST
+
+/* Captures and promotions are noisy; a quiet step is not. */
+START_TEST(test_noisy_steps) {
+    Position pos = test_pos("japanese", "4k4/9/2S1p4/9/9/9/9/9/4K4 w - - 0 1");
+    Move moves[MAX_MOVES];
+    int k = pos.v->generate(&pos, moves), noisy = 0;
+    for (int i = 0; i < k; i++) {
+        char s[TURN_STR_MAX];
+        move_to_str(&pos, moves[i], s);
+        /* the silver on c7: c7c8 and c7b8... land on the zone only at b8 and
+         * rank 9 is out of reach; c7d6 and c7b6 leave it; none captures */
+        bool want = !strcmp(s, "c7b8");
+        ck_assert_msg(pos.v->is_noisy(&pos, moves[i]) == want, "%s", s);
+        noisy += want;
+    }
+    ck_assert_int_eq(noisy, 1);
+}
+END_TEST
+
+Suite *suite_japanese_search(void) {
+    Suite *s = suite_create("japanese_search");
+    TCase *tc = tcase_create("search");
+    tcase_set_timeout(tc, 60);
+    tcase_add_loop_test(tc, test_tactics_fixed_depth, 0, (int)(sizeof cases / sizeof cases[0]));
+    tcase_add_test(tc, test_eval_symmetric);
+    tcase_add_test(tc, test_noisy_steps);
+    suite_add_tcase(s, tc);
+    return s;
+}
