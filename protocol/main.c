@@ -1,8 +1,10 @@
 /* Command line: with no arguments ratnik speaks UCI on stdin/stdout;
- * `ratnik perft ...` and `ratnik bench` are tools for scripts. */
+ * `ratnik perft ...` and `ratnik bench` are tools for scripts;
+ * `ratnik --listen [HOST:PORT]` serves sessions over TCP (daemon.c). */
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
+#include "daemon.h"
 #include "session.h"
 
 static void print_line(void *ctx, const char *line) {
@@ -39,6 +41,7 @@ static int stdin_loop(void) {
 
 int main(int argc, char **argv) {
     variants_init();
+    if (argc > 1 && !strcmp(argv[1], "--listen")) return daemon_main(argc - 1, argv + 1);
     if (argc > 1) return cli_main(argc - 1, argv + 1);
     return stdin_loop();
 }

@@ -45,7 +45,7 @@ static void cmd_uci(const Engine *e) {
     engine_printf(e, "id name ratnik");
     engine_printf(e, "id author the ratnik developers");
     engine_printf(e, "%s", line);
-    engine_printf(e, "option name Hash type spin default 16 min 1 max %d", HASH_MAX_MB);
+    engine_printf(e, "option name Hash type spin default %d min 1 max %d", e->hash_mb, HASH_MAX_MB);
     engine_printf(e, "option name Threads type spin default 1 min 1 max %d", MAX_THREADS);
     engine_printf(e, "option name Clear Hash type button");
     engine_printf(e, "option name Ponder type check default false");
@@ -80,8 +80,8 @@ static void cmd_setoption(Engine *e, const Tokens *t) {
     } else if (!strcasecmp(name, "Hash")) {
         char *end;
         long v = strtol(value, &end, 10);
-        if (!*value || *end || !engine_set_hash(e, v < 0 || v > HASH_MAX_MB ? -1 : (int)v, err, sizeof err))
-            error(e, "Hash must be an integer 1..%s", "65536");
+        if (!*value || *end) error(e, "Hash must be an integer 1..%s", "65536");
+        else if (!engine_set_hash(e, v < 0 || v > HASH_MAX_MB ? -1 : (int)v, err, sizeof err)) error(e, "%s", err);
     } else if (!strcasecmp(name, "Threads")) {
         char *end;
         long v = strtol(value, &end, 10);

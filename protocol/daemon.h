@@ -1,0 +1,38 @@
+/* The TCP daemon: `ratnik --listen [HOST:PORT] [limits]`. Every connection
+ * is one Session (its own protocol, position, options, TT and threads);
+ * one libevent loop does all socket I/O and never runs engine code.
+ * docs/daemon.md describes the flags and their defaults. */
+#ifndef RATNIK_DAEMON_H
+#define RATNIK_DAEMON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct {
+    char host[256];     /* numeric address or name to bind; default 127.0.0.1 */
+    char port[16];      /* default 4640; 0 picks a free port (printed at start) */
+    int max_sessions;   /* sessions at once; more are refused with one error line */
+    size_t max_line;    /* longest input line in bytes; longer ones are discarded */
+    int idle_timeout;   /* seconds without traffic before a session is closed; 0: never */
+    int hash_mb;        /* each session's Hash when it starts */
+    int hash_cap_mb;    /* total Hash of all sessions */
+} DaemonOptions;
+
+enum {
+    DAEMON_DEFAULT_PORT = 4640,
+    DAEMON_DEFAULT_MAX_SESSIONS = 1000,
+    DAEMON_DEFAULT_MAX_LINE = 65536,
+    DAEMON_DEFAULT_IDLE_TIMEOUT = 3600,
+    DAEMON_DEFAULT_HASH_MB = 2,
+    DAEMON_DEFAULT_HASH_CAP_MB = 4096,
+};
+
+/* Fills opt from `--listen [HOST:PORT] [--max-sessions N] ...` (argv[0] is
+ * "--listen"); false with a message in err on a bad argument. */
+bool daemon_parse_args(int argc, char **argv, DaemonOptions *opt, char *err, size_t errlen);
+/* Serves until SIGTERM or SIGINT; returns the process exit code. */
+int daemon_run(const DaemonOptions *opt);
+/* Both of the above, for main(). */
+int daemon_main(int argc, char **argv);
+
+#endif
