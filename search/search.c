@@ -185,9 +185,12 @@ static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply)
     }
     Move moves[MAX_MOVES];
     int scores[MAX_MOVES];
-    int n = pos->v->generate(pos, moves);
-    if (!n) return terminal_score(pos, ply);
     bool in_check = pos->v->in_check && pos->v->in_check(pos);
+    /* Out of check, a variant may hand over just its noisy steps; an empty
+     * list then proves nothing, so only a full list can end the game here. */
+    bool full = in_check || !pos->v->generate_noisy;
+    int n = full ? pos->v->generate(pos, moves) : pos->v->generate_noisy(pos, moves);
+    if (!n && full) return terminal_score(pos, ply);
     int best = -SCORE_INF, eval = e ? e->eval : evaluate(pos), old_alpha = alpha;
     Move best_move = MOVE_NONE;
     if (!in_check) {

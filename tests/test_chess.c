@@ -160,6 +160,40 @@ START_TEST(setup_rejects_impossible) {
 }
 END_TEST
 
+/* The quiescence fast path offers exactly the captures and promotions of
+ * the full legal list, in positions from seeded random play. */
+START_TEST(noisy_generation_matches_full) {
+    unsigned seed = 12345;
+    int checked = 0;
+    for (int game = 0; game < 40; game++) {
+        Position pos = test_pos("chess", NULL);
+        for (int ply = 0; ply < 120; ply++) {
+            Move all[MAX_MOVES], noisy[MAX_MOVES];
+            int n = pos.v->generate(&pos, all);
+            if (!n) break;
+            if (!pos.v->in_check(&pos)) {
+                int k = pos.v->generate_noisy(&pos, noisy), want = 0;
+                for (int i = 0; i < n; i++) {
+                    Piece victim = pos.board[move_to(all[i])];
+                    bool is_noisy = move_kind(all[i]) == MK_EP || move_kind(all[i]) == MK_PROMO
+                                 || (victim && piece_color(victim) != pos.side);
+                    if (!is_noisy) continue;
+                    want++;
+                    bool found = false;
+                    for (int j = 0; j < k && !found; j++) found = noisy[j] == all[i];
+                    ck_assert_msg(found, "noisy list misses a move");
+                }
+                ck_assert_int_eq(k, want);
+                checked++;
+            }
+            seed = seed * 1103515245u + 12345u;
+            pos.v->make(&pos, all[(seed >> 16) % (unsigned)n]);
+        }
+    }
+    ck_assert_int_gt(checked, 1000);
+}
+END_TEST
+
 Suite *suite_chess(void) {
     Suite *s = suite_create("chess");
     TCase *tc = tcase_create("rules");
@@ -174,6 +208,7 @@ Suite *suite_chess(void) {
     tcase_add_test(tc, insufficient_material);
     tcase_add_test(tc, threefold_repetition);
     tcase_add_test(tc, setup_rejects_impossible);
+    tcase_add_test(tc, noisy_generation_matches_full);
     tcase_add_loop_test(tc, perft_standard_positions, 0, sizeof perft_cases / sizeof *perft_cases);
     suite_add_tcase(s, tc);
     return s;

@@ -85,7 +85,7 @@ static bool ep_is_legal(const Position *pos, const GenState *s, int from, int to
              || (bishop_attacks64(s->ksq, occ) & (BB(pos, BISHOP) | BB(pos, QUEEN)) & theirs));
 }
 
-static Move *gen_pawns(const Position *pos, const GenState *s, Move *list) {
+static Move *gen_pawns(const Position *pos, const GenState *s, Move *list, bool noisy_only) {
     bb64 pawns = BB(pos, PAWN) & s->ours, empty = ~s->occ;
     int up = s->us == WHITE ? 8 : -8;
     bb64 last = s->us == WHITE ? RANK_8 : RANK_1, third = s->us == WHITE ? 0xFF0000ull : 0xFF0000000000ull;
@@ -95,7 +95,8 @@ static Move *gen_pawns(const Position *pos, const GenState *s, Move *list) {
         bb64 one = (s->us == WHITE ? (1ull << from) << 8 : (1ull << from) >> 8) & empty;
         bb64 two = (one & third) ? (s->us == WHITE ? one << 8 : one >> 8) & empty : 0;
         bb64 caps = ct.pawn[s->us][from] & s->theirs;
-        bb64 targets = (one | two | caps) & s->target & pin_mask;
+        bb64 pushes = noisy_only ? one & last : one | two;
+        bb64 targets = (pushes | caps) & s->target & pin_mask;
         while (targets) {
             int to = pop_lsb64(&targets);
             list = (1ull << to) & last ? add_promotions(list, from, to) : (*list++ = move_simple(from, to), list);
@@ -140,22 +141,34 @@ static Move *gen_castling(const Position *pos, const GenState *s, Move *list) {
     return list;
 }
 
-static int chess_generate(const Position *pos, Move *moves) {
+/* All legal moves, or (noisy_only) just captures and promotions. */
+static int generate(const Position *pos, Move *moves, bool noisy_only) {
     GenState s;
     gen_state(pos, &s);
+    if (noisy_only) s.target &= s.theirs;
     Move *list = moves;
     bb64 occ_noking = s.occ ^ (1ull << s.ksq);
-    bb64 kt = ct.king[s.ksq] & ~s.ours;
+    bb64 kt = ct.king[s.ksq] & (noisy_only ? s.theirs : ~s.ours);
     while (kt) {
         int to = pop_lsb64(&kt);
         if (!square_attacked(pos, to, s.them, occ_noking)) *list++ = move_simple(s.ksq, to);
     }
     if (more_than_one(s.checkers)) return (int)(list - moves);
-    list = gen_pawns(pos, &s, list);
+    if (noisy_only) {
+        /* promotions by a push land on empty squares: widen the target for them */
+        GenState p = s;
+        p.target = s.checkers ? ct.between[s.ksq][lsb64(s.checkers)] | s.checkers : ~s.ours;
+        list = gen_pawns(pos, &p, list, true);
+        return (int)(gen_pieces(pos, &s, list) - moves);
+    }
+    list = gen_pawns(pos, &s, list, false);
     list = gen_pieces(pos, &s, list);
     list = gen_castling(pos, &s, list);
     return (int)(list - moves);
 }
+
+static int chess_generate(const Position *pos, Move *moves) { return generate(pos, moves, false); }
+static int chess_generate_noisy(const Position *pos, Move *moves) { return generate(pos, moves, true); }
 
 static void chess_make(Position *pos, Move m) {
     int from = move_from(m), to = move_to(m), us = pos->side;
@@ -310,5 +323,6 @@ const Variant variant_chess = {
     .evaluate = chess_evaluate,
     .in_check = in_check,
     .see_ge = chess_see_ge,
+    .generate_noisy = chess_generate_noisy,
     .draw_halfmoves = 100,
 };

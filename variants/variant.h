@@ -69,6 +69,9 @@ typedef struct Variant {
      * once all captures on its square are played out (NULL: not known; the
      * search then orders captures by victim and attacker only). */
     bool (*see_ge)(const Position *pos, Move m, int threshold);
+    /* Optional fast path for quiescence: the legal captures and promotions
+     * of a side that is not in check (NULL: generate all and filter). */
+    int (*generate_noisy)(const Position *pos, Move *moves);
     /* Half-moves after which the search scores a rule draw although the
      * position still has moves (chess's fifty-move rule); 0: none. */
     int draw_halfmoves;
