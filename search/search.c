@@ -206,6 +206,11 @@ static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply)
             if (scores[i] == 1 << 30) continue;
             break;
         }
+        /* Delta pruning: even winning this piece cannot lift the score to
+         * alpha. Pieces the table values at 0 (kings, directors) are never
+         * pruned: taking one may end the game. */
+        int cv = captured_value(pos, m);
+        if (!in_check && move_kind(m) != MK_PROMO && cv > 1 && eval + cv + 200 <= alpha) continue;
         Position child = *pos;
         child.v->make(&child, m);
         int score = child.side == pos->side ? qsearch(t, &child, alpha, beta, ply + 1)
