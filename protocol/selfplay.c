@@ -91,11 +91,12 @@ static int play_game(SelfplayArgs *a, Game *g, int first, unsigned opening_seed,
         double used;
         think(pl, g, a->threads, turn, sizeof turn, &used);
         if (pl->base_ms) {
+            int before = pl->clock;
             pl->clock -= (int)used;
             if (pl->clock < 0) {
                 t->forfeits++;
                 if (-pl->clock > t->slowest_overrun_ms) t->slowest_overrun_ms = -pl->clock;
-                snprintf(why, n, "time forfeit");
+                snprintf(why, n, "time forfeit (%.0f ms used, %d left)", used, before);
                 return who == 0 ? -1 : 1;
             }
             pl->clock += pl->inc_ms;

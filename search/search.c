@@ -175,6 +175,7 @@ static bool has_big_pieces(const Position *pos) {
 
 static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply) {
     t->nodes++;
+    if (should_stop(t)) return 0;
     if (ply > t->seldepth) t->seldepth = ply;
     if (ply >= MAX_PLY) return evaluate(pos);
     /* A stored result of any depth settles a quiescence node. */
