@@ -1,0 +1,111 @@
+/* The daemon's command line: `ratnik --listen [HOST:PORT] [limits]`. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "daemon.h"
+
+static bool parse_long(const char *s, long lo, long hi, long *out) {
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || errno || v < lo || v > hi) return false;
+    *out = v;
+    return true;
+}
+
+/* HOST:PORT, [V6HOST]:PORT, HOST or PORT. */
+static bool parse_address(const char *arg, DaemonOptions *opt) {
+    const char *colon = strrchr(arg, ':');
+    const char *host = arg, *port = NULL;
+    size_t hlen = strlen(arg);
+    long p;
+    if (arg[0] == '[') {
+        const char *rb = strchr(arg, ']');
+        if (!rb || (rb[1] && rb[1] != ':')) return false;
+        host = arg + 1;
+        hlen = (size_t)(rb - host);
+        port = rb[1] ? rb + 2 : NULL;
+    } else if (colon && strchr(arg, ':') == colon) {
+        hlen = (size_t)(colon - arg);
+        port = colon + 1;
+    } else if (!colon && parse_long(arg, 0, 65535, &p)) {
+        hlen = 0;
+        port = arg;
+    }
+    if (port && !parse_long(port, 0, 65535, &p)) return false;
+    if (hlen >= sizeof opt->host) return false;
+    if (hlen) {
+        memcpy(opt->host, host, hlen);
+        opt->host[hlen] = 0;
+    }
+    if (port) snprintf(opt->port, sizeof opt->port, "%ld", p);
+    return true;
+}
+
+bool daemon_parse_args(int argc, char **argv, DaemonOptions *opt, char *err, size_t errlen) {
+    memset(opt, 0, sizeof *opt);
+    snprintf(opt->host, sizeof opt->host, "127.0.0.1");
+    snprintf(opt->port, sizeof opt->port, "%d", DAEMON_DEFAULT_PORT);
+    opt->max_sessions = DAEMON_DEFAULT_MAX_SESSIONS;
+    opt->max_line = DAEMON_DEFAULT_MAX_LINE;
+    opt->idle_timeout = DAEMON_DEFAULT_IDLE_TIMEOUT;
+    opt->hash_mb = DAEMON_DEFAULT_HASH_MB;
+    opt->hash_cap_mb = DAEMON_DEFAULT_HASH_CAP_MB;
+    int i = 1;
+    if (i < argc && strncmp(argv[i], "--", 2)) {
+        if (!parse_address(argv[i], opt)) {
+            snprintf(err, errlen, "bad address '%.64s' (want HOST:PORT)", argv[i]);
+            return false;
+        }
+        i++;
+    }
+    static const struct { const char *flag; long lo, hi; } flags[] = {
+        {"--max-sessions", 1, 100000}, {"--max-line", 64, 64L << 20}, {"--idle-timeout", 0, 1L << 30},
+        {"--hash", 1, 65536},          {"--hash-cap", 1, 1L << 30},
+    };
+    for (; i < argc; i++) {
+        size_t f = 0;
+        while (f < sizeof flags / sizeof *flags && strcmp(argv[i], flags[f].flag)) f++;
+        if (f == sizeof flags / sizeof *flags) {
+            snprintf(err, errlen, "unknown argument '%.64s'", argv[i]);
+            return false;
+        }
+        long v;
+        if (i + 1 >= argc || !parse_long(argv[i + 1], flags[f].lo, flags[f].hi, &v)) {
+            snprintf(err, errlen, "%s needs an integer %ld..%ld", flags[f].flag, flags[f].lo, flags[f].hi);
+            return false;
+        }
+        i++;
+        switch (f) {
+        case 0: opt->max_sessions = (int)v; break;
+        case 1: opt->max_line = (size_t)v; break;
+        case 2: opt->idle_timeout = (int)v; break;
+        case 3: opt->hash_mb = (int)v; break;
+        default: opt->hash_cap_mb = (int)v; break;
+        }
+    }
+    if (opt->hash_mb > opt->hash_cap_mb) {
+        snprintf(err, errlen, "--hash %d is above --hash-cap %d", opt->hash_mb, opt->hash_cap_mb);
+        return false;
+    }
+    return true;
+}
+
+int daemon_main(int argc, char **argv) {
+    DaemonOptions opt;
+    char err[256];
+    if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        printf("usage: ratnik --listen [HOST:PORT] [--max-sessions N] [--max-line BYTES]\n"
+               "                      [--idle-timeout SECONDS] [--hash MB] [--hash-cap MB]\n"
+               "defaults: 127.0.0.1:%d, %d sessions, %d bytes, %d s (0: never), %d MB, %d MB\n",
+               DAEMON_DEFAULT_PORT, DAEMON_DEFAULT_MAX_SESSIONS, DAEMON_DEFAULT_MAX_LINE,
+               DAEMON_DEFAULT_IDLE_TIMEOUT, DAEMON_DEFAULT_HASH_MB, DAEMON_DEFAULT_HASH_CAP_MB);
+        return 0;
+    }
+    if (!daemon_parse_args(argc, argv, &opt, err, sizeof err)) {
+        fprintf(stderr, "ratnik --listen: %s (try ratnik --listen --help)\n", err);
+        return 2;
+    }
+    return daemon_run(&opt);
+}
