@@ -138,7 +138,7 @@ static void flush_nodes(Thread *t) {
 
 static bool should_stop(Thread *t) {
     SearchJob *job = t->job;
-    if ((t->nodes & 1023) == 0) {
+    if ((t->nodes & 255) == 0) {
         flush_nodes(t);
         if (t->id == 0 && t->root_depth > 1) {
             bool timed = !job->limits.infinite && !atomic_load(&job->pondering);
