@@ -28,6 +28,8 @@ typedef struct {
     int n_excluded;
 } Thread;
 
+enum { PRICELESS = 20000 };
+
 static int lmr_table[64][64];
 static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
 
@@ -69,7 +71,10 @@ static int captured_value(const Position *pos, Move m) {
     if (kind == MK_DISPLACE || kind == MK_CHANGE || kind == MK_DROP || move_to(m) == SQ_NONE) return 0;
     Piece p = pos->board[move_to(m)];
     if (!p || piece_color(p) == pos->side) return 0;
-    return pos->v->pieces[piece_type(p)].value + 1; /* +1: a capture of a 0-valued king still counts */
+    /* A piece the table values at 0 is priceless (a king that can be taken
+     * ends the game): order its capture first. */
+    int v = pos->v->pieces[piece_type(p)].value;
+    return v ? v : PRICELESS;
 }
 
 static bool is_noisy(const Position *pos, Move m) {
@@ -90,7 +95,7 @@ static void score_moves(const Thread *t, const Position *pos, const Move *moves,
         Move m = moves[i];
         int victim = captured_value(pos, m);
         if (m == tt_move) scores[i] = 1 << 30;
-        else if (victim || move_kind(m) == MK_PROMO || is_noisy(pos, m)) {
+        else if (is_noisy(pos, m)) {
             int mvv = victim * 16 - mover_value(pos, m) / 16 + (move_kind(m) == MK_PROMO ? 4000 : 0);
             bool losing = pos->v->see_ge && !pos->v->see_ge(pos, m, 0);
             /* Noisy steps that capture nothing (a push onto the goal, a quiet
@@ -211,7 +216,7 @@ static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply)
          * alpha. Pieces the table values at 0 (kings, directors) are never
          * pruned: taking one may end the game. */
         int cv = captured_value(pos, m);
-        if (!in_check && move_kind(m) != MK_PROMO && cv > 1 && eval + cv + 200 <= alpha) continue;
+        if (!in_check && move_kind(m) != MK_PROMO && cv && cv < PRICELESS && eval + cv + 200 <= alpha) continue;
         Position child = *pos;
         child.v->make(&child, m);
         int score = child.side == pos->side ? qsearch(t, &child, alpha, beta, ply + 1)
@@ -393,7 +398,7 @@ static void print_info(Thread *t, int depth, int pv_index, int score, int bound)
     info.nps = info.time_ms > 0 ? (uint64_t)(info.nodes / info.time_ms * 1000) : 0;
     info.hashfull = tt_hashfull(job->tt);
     if (score >= SCORE_MATE_BOUND) info.mate = (SCORE_MATE - score + 1) / 2;
-    else if (score <= -SCORE_MATE_BOUND) info.mate = -((SCORE_MATE + score) / 2);
+    else if (score <= -SCORE_MATE_BOUND) info.mate = -((SCORE_MATE + score + 1) / 2);
     Position pos = job->game->cur;
     size_t len = 0;
     for (int i = 0; i < t->pv_len[0] && len < sizeof info.pv - 80;) {

@@ -430,6 +430,11 @@ static bool by_setup(Position *pos, char *err, size_t n) {
     return true;
 }
 
+/* Search hooks, in belarusian_eval.c. */
+int belarusian_evaluate(const Position *pos);
+bool belarusian_in_check(const Position *pos);
+bool belarusian_is_noisy(const Position *pos, Move m);
+
 const Variant variant_belarusian = {
     .name = "belarusian",
     .files = BY_SIZE,
@@ -449,4 +454,7 @@ const Variant variant_belarusian = {
     .make = by_make,
     .outcome = by_outcome,
     .parse_special = by_explain,
+    .evaluate = belarusian_evaluate,
+    .in_check = belarusian_in_check,
+    .is_noisy = belarusian_is_noisy,
 };

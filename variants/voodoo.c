@@ -354,10 +354,16 @@ static bool voodoo_explain(const Position *pos, const char *text, Move *m, char 
     .repetition_draw = false, .init = voodoo_init, .setup = voodoo_setup, .make = voodoo_make,                \
     .outcome = voodoo_outcome, .parse_special = voodoo_explain
 
+/* Search hooks, in voodoo_eval.c. */
+int voodoo_evaluate(const Position *pos);
+bool voodoo_is_noisy(const Position *pos, Move m);
+
 const Variant variant_voodoo = {
     .name = "voodoo",
     VOODOO_FIELDS,
     .generate = voodoo_generate,
+    .evaluate = voodoo_evaluate,
+    .is_noisy = voodoo_is_noisy,
 };
 
 /* The same game with the magic turns switched off (FIDE moves without check,

@@ -1,0 +1,165 @@
+/* Search and evaluation tests for `belarusian` (issue 7): positions of
+ * tests/tactics/belarusian.epd solved at a fixed depth through search_run,
+ * the quiescence/check hooks, and a colour-symmetric evaluation. */
+#include <check.h>
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include "test_util.h"
+#include "../search/search.h"
+
+/* Searches fen to `depth` and returns the root turn in RULES.md notation. */
+static void best_turn(const char *fen, int depth, char *out, size_t n) {
+    Position pos = test_pos("belarusian", fen);
+    Game *game = malloc(sizeof *game);
+    SearchJob *job = calloc(1, sizeof *job);
+    TT tt = {0};
+    ck_assert(tt_resize(&tt, 4));
+    game_reset(game, &pos);
+    job->game = game;
+    job->tt = &tt;
+    job->threads = 1;
+    job->limits.depth = depth;
+    search_run(job);
+    int used = 0;
+    snprintf(out, n, "(none)");
+    if (job->pv_len) search_turn_text(&pos, job->pv, job->pv_len, out, n, &used);
+    tt_free(&tt);
+    free(job);
+    free(game);
+}
+
+/* The position with colours swapped: ranks reversed, letter case swapped,
+ * the other side to move, castling letters swapped. Belarusian's start is
+ * symmetric under 180-degree turning; the evaluation does not care about
+ * files, so reversing the ranks is enough. */
+static void mirror_fen(const char *fen, char *out, size_t n) {
+    char board[256], side[8], castle[32], rest[64];
+    ck_assert_int_eq(sscanf(fen, "%255s %7s %31s %63[^\n]", board, side, castle, rest), 4);
+    char *ranks[16];
+    int nr = 0;
+    for (char *save = NULL, *r = strtok_r(board, "/", &save); r; r = strtok_r(NULL, "/", &save)) ranks[nr++] = r;
+    size_t at = 0;
+    for (int i = nr - 1; i >= 0; i--) {
+        for (char *c = ranks[i]; *c; c++) *c = isupper((unsigned char)*c) ? (char)tolower(*c) : (char)toupper(*c);
+        at += (size_t)snprintf(out + at, n - at, "%s%s", ranks[i], i ? "/" : "");
+    }
+    for (char *c = castle; *c; c++)
+        if (*c != '-') *c = isupper((unsigned char)*c) ? (char)tolower(*c) : (char)toupper(*c);
+    snprintf(out + at, n - at, " %s %s %s", side[0] == 'w' ? "b" : "w", castle, rest);
+}
+
+/* The step written `text` among the legal steps of pos. */
+static bool find_step(const Position *pos, const char *text, Move *m) {
+    Move moves[MAX_MOVES];
+    int n = pos->v->generate(pos, moves);
+    for (int i = 0; i < n; i++) {
+        char str[MOVE_STR_MAX];
+        move_to_str(pos, moves[i], str);
+        if (!strcmp(str, text)) {
+            *m = moves[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+static void assert_symmetric(const Position *pos) {
+    char fen[256], mfen[256];
+    fen_write(pos, fen, sizeof fen);
+    mirror_fen(fen, mfen, sizeof mfen);
+    Position m = test_pos("belarusian", mfen);
+    ck_assert_msg(pos->v->evaluate(pos) == m.v->evaluate(&m), "eval %d for %s but %d for its mirror %s",
+                  pos->v->evaluate(pos), fen, m.v->evaluate(&m), mfen);
+}
+
+static const struct {
+    const char *fen, *bm[2];
+} solved[] = {
+    /* belarusian.01: the kniaz enters a throne Black cannot attack in time */
+    {"a8/1r7/9/9/9/3A1R3/8R/9/K7k w - - 0 1", {"d4e5"}},
+    /* belarusian.04: inauguration trap */
+    {"9/5k3/5a1rr/9/9/9/9/RR3L3/AK7 w - - 0 1", {"f2f7"}},
+    /* belarusian.08: promotion in place into the lost hetman mates */
+    {"a2R5/9/7r1/2I6/9/9/9/7R1/1LK1A2L1 w - - 0 1", {"d9d9g"}},
+    /* belarusian.12: mate in two against a lone kniaz */
+    {"4a4/9/8r/9/9/9/1L7/L6R1/K3A4 w - - 0 1", {"a2a8", "b3b8"}},
+    /* belarusian.13: Black mates in one */
+    {"k8/a6l1/9/9/9/9/9/RR4l2/4A4 b - - 0 1", {"h8h1"}},
+};
+
+START_TEST(solves_tactics_at_fixed_depth) {
+    char turn[TURN_STR_MAX * 2];
+    best_turn(solved[_i].fen, 8, turn, sizeof turn);
+    bool ok = false;
+    for (int k = 0; k < 2; k++) ok |= solved[_i].bm[k] && !strcmp(turn, solved[_i].bm[k]);
+    ck_assert_msg(ok, "%s: played %s, expected %s", solved[_i].fen, turn, solved[_i].bm[0]);
+}
+END_TEST
+
+START_TEST(hooks_are_set) {
+    const Variant *v = variant_find("belarusian");
+    ck_assert_ptr_nonnull(v->evaluate);
+    ck_assert_ptr_nonnull(v->is_noisy);
+    ck_assert_ptr_nonnull(v->in_check);
+}
+END_TEST
+
+START_TEST(noisy_and_check) {
+    Move m;
+    /* throne entry, capture and the inauguration are noisy; a quiet step is not */
+    Position pos = test_pos("belarusian", "a8/1r7/9/9/9/3A1R3/8R/9/K7k w - - 0 1");
+    ck_assert(find_step(&pos, "d4e5", &m));
+    ck_assert(pos.v->is_noisy(&pos, m));
+    ck_assert(find_step(&pos, "a1b1", &m));
+    ck_assert(!pos.v->is_noisy(&pos, m));
+    pos = test_pos("belarusian", "9/5k3/5a1rr/9/9/9/9/RR3L3/AK7 w - - 0 1");
+    ck_assert(find_step(&pos, "f2f7", &m));
+    ck_assert(pos.v->is_noisy(&pos, m));
+    pos.v->make(&pos, m);
+    ck_assert(find_step(&pos, "f8f8a", &m));
+    ck_assert(pos.v->is_noisy(&pos, m));
+    /* with the kniazhych alive there is no check; without it there is */
+    ck_assert(!pos.v->in_check(&pos));
+    pos = test_pos("belarusian", "k8/a6l1/9/9/9/9/9/RR4l2/4A2l1 w - - 0 1");
+    ck_assert(pos.v->in_check(&pos));
+    /* rokash: the holder on e5 is attacked */
+    pos = test_pos("belarusian", "ak7/9/9/7L1/4A2l1/9/9/R8/K8 w - - 0 1");
+    ck_assert(pos.v->in_check(&pos));
+}
+END_TEST
+
+START_TEST(evaluation_is_colour_symmetric) {
+    Position start = test_pos("belarusian", NULL);
+    ck_assert_int_eq(start.v->evaluate(&start), 10); /* the tempo only */
+    for (size_t i = 0; i < sizeof solved / sizeof solved[0]; i++) {
+        Position pos = test_pos("belarusian", solved[i].fen);
+        assert_symmetric(&pos);
+    }
+    /* positions from seeded random play */
+    unsigned seed = 12345;
+    for (int game = 0; game < 20; game++) {
+        Position pos = start;
+        for (int ply = 0; ply < 80; ply++) {
+            Move moves[MAX_MOVES];
+            int n = pos.v->generate(&pos, moves);
+            if (!n) break;
+            assert_symmetric(&pos);
+            seed = seed * 1103515245u + 12345u;
+            pos.v->make(&pos, moves[(seed >> 16) % (unsigned)n]);
+        }
+    }
+}
+END_TEST
+
+Suite *suite_belarusian_search(void) {
+    Suite *s = suite_create("belarusian_search");
+    TCase *tc = tcase_create("search");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, hooks_are_set);
+    tcase_add_test(tc, noisy_and_check);
+    tcase_add_test(tc, evaluation_is_colour_symmetric);
+    tcase_add_loop_test(tc, solves_tactics_at_fixed_depth, 0, sizeof solved / sizeof solved[0]);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,127 @@
+/* `voodoo` search hooks: evaluation and quiescence noise.
+ *
+ * In Voodoo the king is taken, not mated, and magic reaches it from afar:
+ *   - an ordinary attack on the king;
+ *   - possession: the opponent sacrifices a B/N/R/P and moves one of OUR
+ *     pieces of that type, which may take its own king: any own bishop,
+ *     knight, rook or pawn that "sees" its own king is a loaded gun whenever
+ *     the opponent still has a piece of that type to sacrifice;
+ *   - trance: the opponent removes its queen and its king moves like a queen:
+ *     an open queen line between the two kings is fatal.
+ * The evaluation (side to move's view) counts these "ways to take the king".
+ * A side to move that has one wins at once, so the score is a near-win
+ * (the search's own king capture gives the exact distance); ways the
+ * opponent has cost the side to move a lot, more when there are several.
+ * Then material (a queen in trance counts: it must return next turn),
+ * simple placement, and bare-king danger (one piece left: losing it loses).
+ * Values in docs/evaluation.md. Piece numbering mirrors variants/voodoo.c. */
+#include "chess_attacks.h"
+#include "variant.h"
+
+enum { PAWN = 1, KNIGHT, BISHOP, ROOK, QUEEN, KING };
+
+static const int material[7] = {0, 100, 320, 330, 500, 950, 0};
+
+enum {
+    TEMPO = 10,
+    KING_IN_REACH = 10000, /* side to move can take the king now            */
+    THREAT_ONE = 180,      /* the opponent has one way to take our king     */
+    THREAT_MORE = 500,     /* ... two or more                               */
+    CENTRE_MINOR = 8,      /* per step toward the centre, N and B           */
+    CENTRE_QUEEN = 3,
+    PAWN_ADVANCE = 5,      /* per rank                                      */
+    PAWN_7TH = 40,         /* a pawn one step from promotion                */
+    KING_HOME = 12,        /* king on its first two ranks                   */
+    ONE_PIECE = 150,       /* one piece beside the king: bare-king danger   */
+    TWO_PIECES = 40,
+};
+
+#define BBV(pos, t) ((bb64)(pos)->by_type[t])
+#define COL(pos, c) ((bb64)(pos)->by_color[c])
+
+static inline int centre_dist(int sq) {
+    int f = sq & 7, r = sq >> 3;
+    int df = f < 4 ? 3 - f : f - 4, dr = r < 4 ? 3 - r : r - 4;
+    return df > dr ? df : dr;
+}
+
+/* Ways side `att` could take the enemy king on its next turn, counted by
+ * kind: ordinary attack, possession of each type, trance. `ordinary_only`:
+ * mid-sacrifice, only the own move is left. */
+static int king_threats(const Position *pos, int att, bool ordinary_only) {
+    int def = att ^ 1;
+    bb64 own = COL(pos, att), them = COL(pos, def), occ = own | them;
+    bb64 kbb = them & BBV(pos, KING), akbb = own & BBV(pos, KING);
+    if (!kbb || !akbb) return 0;
+    int ksq = lsb64(kbb), n = 0;
+    bb64 diag = bishop_attacks64(ksq, occ), orth = rook_attacks64(ksq, occ);
+    bb64 hits = (ct.pawn[def][ksq] & BBV(pos, PAWN)) | (ct.knight[ksq] & BBV(pos, KNIGHT))
+              | (ct.king[ksq] & BBV(pos, KING)) | (diag & (BBV(pos, BISHOP) | BBV(pos, QUEEN)))
+              | (orth & (BBV(pos, ROOK) | BBV(pos, QUEEN)));
+    if (hits & own) n++;
+    if (ordinary_only) return n;
+    bb64 others = own & ~BBV(pos, KING);
+    if (!more_than_one(others)) return n; /* any magic would leave us bare */
+    /* Possession: an enemy piece of a type we can sacrifice that hits its own king. */
+    static const int types[4] = {PAWN, KNIGHT, BISHOP, ROOK};
+    bb64 sources[4] = {ct.pawn[att][ksq], ct.knight[ksq], diag, orth};
+    for (int i = 0; i < 4; i++) {
+        bb64 type_bb = BBV(pos, types[i]);
+        if ((own & type_bb) && (sources[i] & them & type_bb)) n++;
+    }
+    /* Trance: our king along queen lines with the queen lifted off. */
+    bb64 queens = own & BBV(pos, QUEEN);
+    if (queens) {
+        int q = lsb64(queens), a = lsb64(akbb);
+        bb64 occ2 = occ ^ (1ull << q);
+        if ((bishop_attacks64(a, occ2) | rook_attacks64(a, occ2)) & kbb) n++;
+    }
+    return n;
+}
+
+static int side_score(const Position *pos, int c) {
+    bb64 own = COL(pos, c);
+    int s = pos->hold[c][QUEEN] * material[QUEEN], sq;
+    int pieces = __builtin_popcountll(own & ~BBV(pos, KING)) + pos->hold[c][QUEEN];
+    for (bb64 b = own & ~BBV(pos, KING); b;) {
+        sq = pop_lsb64(&b);
+        int t = piece_type(pos->board[sq]), rel = c == WHITE ? sq >> 3 : 7 - (sq >> 3);
+        s += material[t];
+        if (t == KNIGHT || t == BISHOP) s += CENTRE_MINOR * (3 - centre_dist(sq));
+        else if (t == QUEEN) s += CENTRE_QUEEN * (3 - centre_dist(sq));
+        else if (t == PAWN) s += PAWN_ADVANCE * (rel - 1) + (rel == 6 ? PAWN_7TH : 0);
+    }
+    bb64 k = own & BBV(pos, KING);
+    if (k) {
+        int rel = c == WHITE ? lsb64(k) >> 3 : 7 - (lsb64(k) >> 3);
+        if (rel <= 1) s += KING_HOME;
+    }
+    if (pieces == 1) s -= ONE_PIECE;
+    else if (pieces == 2) s -= TWO_PIECES;
+    return s;
+}
+
+int voodoo_evaluate(const Position *pos) {
+    int us = pos->side, them = us ^ 1;
+    /* A queen in trance must return first: no capture this turn. */
+    if (!pos->hold[us][QUEEN] && king_threats(pos, us, pos->pending)) return KING_IN_REACH;
+    int s = side_score(pos, WHITE) - side_score(pos, BLACK);
+    s = us == WHITE ? s : -s;
+    /* Mid-sacrifice the opponent's reply is still a turn away, as usual. */
+    if (!pos->hold[them][QUEEN]) {
+        int n = king_threats(pos, them, false);
+        if (n) s -= n == 1 ? THREAT_ONE : THREAT_MORE;
+    }
+    return s + TEMPO;
+}
+
+/* Quiescence: captures (ordinary, possessed, by a trance king), promotions
+ * (also a possessed pawn's), and the removal that leaves its own side bare
+ * (a loss, settled at once). */
+bool voodoo_is_noisy(const Position *pos, Move m) {
+    int kind = move_kind(m), to = move_to(m);
+    if (kind == MK_PROMO) return true;
+    if (kind == MK_DROP) return false;
+    if (kind == MK_REMOVE) return move_from(m) == SQ_NONE || move_piece(m) || pos->board[to];
+    return pos->board[to] && piece_color(pos->board[to]) != pos->side;
+}
