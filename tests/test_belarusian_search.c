@@ -5,64 +5,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-#include "test_util.h"
-#include "../search/search.h"
-
-/* Searches fen to `depth` and returns the root turn in RULES.md notation. */
-static void best_turn(const char *fen, int depth, char *out, size_t n) {
-    Position pos = test_pos("belarusian", fen);
-    Game *game = malloc(sizeof *game);
-    SearchJob *job = calloc(1, sizeof *job);
-    TT tt = {0};
-    ck_assert(tt_resize(&tt, 4));
-    game_reset(game, &pos);
-    job->game = game;
-    job->tt = &tt;
-    job->threads = 1;
-    job->limits.depth = depth;
-    search_run(job);
-    int used = 0;
-    snprintf(out, n, "(none)");
-    if (job->pv_len) search_turn_text(&pos, job->pv, job->pv_len, out, n, &used);
-    tt_free(&tt);
-    free(job);
-    free(game);
-}
-
-/* The position with colours swapped: ranks reversed, letter case swapped,
- * the other side to move, castling letters swapped. Belarusian's start is
- * symmetric under 180-degree turning; the evaluation does not care about
- * files, so reversing the ranks is enough. */
-static void mirror_fen(const char *fen, char *out, size_t n) {
-    char board[256], side[8], castle[32], rest[64];
-    ck_assert_int_eq(sscanf(fen, "%255s %7s %31s %63[^\n]", board, side, castle, rest), 4);
-    char *ranks[16];
-    int nr = 0;
-    for (char *save = NULL, *r = strtok_r(board, "/", &save); r; r = strtok_r(NULL, "/", &save)) ranks[nr++] = r;
-    size_t at = 0;
-    for (int i = nr - 1; i >= 0; i--) {
-        for (char *c = ranks[i]; *c; c++) *c = isupper((unsigned char)*c) ? (char)tolower(*c) : (char)toupper(*c);
-        at += (size_t)snprintf(out + at, n - at, "%s%s", ranks[i], i ? "/" : "");
-    }
-    for (char *c = castle; *c; c++)
-        if (*c != '-') *c = isupper((unsigned char)*c) ? (char)tolower(*c) : (char)toupper(*c);
-    snprintf(out + at, n - at, " %s %s %s", side[0] == 'w' ? "b" : "w", castle, rest);
-}
-
-/* The step written `text` among the legal steps of pos. */
-static bool find_step(const Position *pos, const char *text, Move *m) {
-    Move moves[MAX_MOVES];
-    int n = pos->v->generate(pos, moves);
-    for (int i = 0; i < n; i++) {
-        char str[MOVE_STR_MAX];
-        move_to_str(pos, moves[i], str);
-        if (!strcmp(str, text)) {
-            *m = moves[i];
-            return true;
-        }
-    }
-    return false;
-}
+#include "test_search_util.h"
 
 static void assert_symmetric(const Position *pos) {
     char fen[256], mfen[256];
@@ -90,7 +33,7 @@ static const struct {
 
 START_TEST(solves_tactics_at_fixed_depth) {
     char turn[TURN_STR_MAX * 2];
-    best_turn(solved[_i].fen, 8, turn, sizeof turn);
+    search_best_turn("belarusian", solved[_i].fen, 8, turn, sizeof turn);
     bool ok = false;
     for (int k = 0; k < 2; k++) ok |= solved[_i].bm[k] && !strcmp(turn, solved[_i].bm[k]);
     ck_assert_msg(ok, "%s: played %s, expected %s", solved[_i].fen, turn, solved[_i].bm[0]);

@@ -5,40 +5,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../search/search.h"
-#include "test_util.h"
-
-/* The first turn of a fixed-depth search of fen, as text. */
-static void best_turn(const char *fen, int depth, char *out, size_t n) {
-    Position pos = test_pos("buratia", fen);
-    TT tt = {0};
-    ck_assert(tt_resize(&tt, 4));
-    Game *game = malloc(sizeof *game);
-    SearchJob *job = calloc(1, sizeof *job);
-    ck_assert(game && job);
-    game_reset(game, &pos);
-    job->game = game;
-    job->tt = &tt;
-    job->threads = 1;
-    job->limits.depth = depth;
-    search_run(job);
-    int used = 0;
-    snprintf(out, n, "(none)");
-    if (job->pv_len) search_turn_text(&pos, job->pv, job->pv_len, out, n, &used);
-    tt_free(&tt);
-    free(game);
-    free(job);
-}
-
-/* Whether `turn` is one of the space-separated moves of `list`. */
-static bool in_list(const char *turn, const char *list) {
-    char copy[256];
-    snprintf(copy, sizeof copy, "%s", list);
-    char *save = NULL;
-    for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save))
-        if (!strcmp(t, turn)) return true;
-    return false;
-}
+#include "test_search_util.h"
 
 static const struct {
     const char *fen, *bm;
@@ -54,35 +21,10 @@ static const struct {
 
 START_TEST(test_tactics_fixed_depth) {
     char turn[128];
-    best_turn(cases[_i].fen, cases[_i].depth, turn, sizeof turn);
+    search_best_turn("buratia", cases[_i].fen, cases[_i].depth, turn, sizeof turn);
     ck_assert_msg(in_list(turn, cases[_i].bm), "%s: played %s, expected %s", cases[_i].fen, turn, cases[_i].bm);
 }
 END_TEST
-
-static char swap_case(char c) {
-    return isupper((unsigned char)c) ? (char)tolower((unsigned char)c)
-         : islower((unsigned char)c) ? (char)toupper((unsigned char)c) : c;
-}
-
-/* The position with colours swapped and the board turned over (ranks
- * reversed, files kept), the other side to move, no en passant square. */
-static void mirror_fen(const char *fen, char *out, size_t n) {
-    char board[160] = "", side[4] = "w", holdings[64] = "";
-    ck_assert_int_eq(sscanf(fen, "%159s %3s", board, side), 2);
-    char *h = strchr(board, '[');
-    if (h) {
-        snprintf(holdings, sizeof holdings, "%s", h);
-        *h = 0;
-    }
-    char *ranks[MAX_RANKS], *save = NULL;
-    int nr = 0;
-    for (char *r = strtok_r(board, "/", &save); r && nr < MAX_RANKS; r = strtok_r(NULL, "/", &save)) ranks[nr++] = r;
-    size_t at = 0;
-    for (int i = nr - 1; i >= 0; i--) at += (size_t)snprintf(out + at, n - at, "%s%s", ranks[i], i ? "/" : "");
-    for (size_t i = 0; i < at; i++) out[i] = swap_case(out[i]);
-    for (char *c = holdings; *c; c++) *c = swap_case(*c);
-    snprintf(out + at, n - at, "%s %s - - 0 1", holdings, side[0] == 'w' ? "b" : "w");
-}
 
 /* Random play from the start and from a hand-made position: at every ply
  * the evaluation of the position equals that of its mirror (both are from

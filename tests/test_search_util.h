@@ -1,0 +1,84 @@
+/* Helpers shared by the per-variant search suites: a fixed-depth search,
+ * colour mirroring of a FEN, and move-list lookups. */
+#ifndef RATNIK_TEST_SEARCH_UTIL_H
+#define RATNIK_TEST_SEARCH_UTIL_H
+
+#include <ctype.h>
+#include <stdlib.h>
+#include "test_util.h"
+#include "../search/search.h"
+
+/* Searches fen to `depth` in `variant`; the root turn in RULES.md notation. */
+static inline void search_best_turn(const char *variant, const char *fen, int depth, char *out, size_t n) {
+    Position pos = test_pos(variant, fen);
+    Game *game = malloc(sizeof *game);
+    SearchJob *job = calloc(1, sizeof *job);
+    TT tt = {0};
+    ck_assert(tt_resize(&tt, 4));
+    game_reset(game, &pos);
+    job->game = game;
+    job->tt = &tt;
+    job->threads = 1;
+    job->limits.depth = depth;
+    search_run(job);
+    int used = 0;
+    snprintf(out, n, "(none)");
+    if (job->pv_len) search_turn_text(&pos, job->pv, job->pv_len, out, n, &used);
+    tt_free(&tt);
+    free(job);
+    free(game);
+}
+
+static inline char swap_case(char c) {
+    return isupper((unsigned char)c) ? (char)tolower((unsigned char)c)
+         : islower((unsigned char)c) ? (char)toupper((unsigned char)c) : c;
+}
+
+/* The position with colours swapped: ranks reversed (files kept), letter
+ * case swapped in the board, the holdings and the castling field, the other
+ * side to move, no en passant square, the clocks kept. */
+static inline void mirror_fen(const char *fen, char *out, size_t n) {
+    char board[256] = "", side[8] = "w", castle[32] = "-", ep[8] = "-", half[16] = "0", full[16] = "1", hold[64] = "";
+    ck_assert_int_ge(sscanf(fen, "%255s %7s %31s %7s %15s %15s", board, side, castle, ep, half, full), 2);
+    char *br = strchr(board, '[');
+    if (br) {
+        snprintf(hold, sizeof hold, "%s", br);
+        *br = 0;
+    }
+    char *ranks[MAX_RANKS + 1], *save = NULL;
+    int nr = 0;
+    for (char *r = strtok_r(board, "/", &save); r && nr <= MAX_RANKS; r = strtok_r(NULL, "/", &save)) ranks[nr++] = r;
+    size_t at = 0;
+    for (int i = nr - 1; i >= 0; i--) at += (size_t)snprintf(out + at, n - at, "%s%s", ranks[i], i ? "/" : "");
+    for (size_t i = 0; i < at; i++) out[i] = swap_case(out[i]);
+    for (char *c = hold; *c; c++) *c = swap_case(*c);
+    for (char *c = castle; *c; c++) *c = swap_case(*c);
+    snprintf(out + at, n - at, "%s %s %s - %s %s", hold, side[0] == 'w' ? "b" : "w", castle, half, full);
+}
+
+/* Whether `turn` is one of the space-separated turns of `list`. */
+static inline bool in_list(const char *turn, const char *list) {
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", list);
+    char *save = NULL;
+    for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save))
+        if (!strcmp(t, turn)) return true;
+    return false;
+}
+
+/* The legal step of pos written `text`. */
+static inline bool find_step(const Position *pos, const char *text, Move *m) {
+    Move moves[MAX_MOVES];
+    int n = pos->v->generate(pos, moves);
+    for (int i = 0; i < n; i++) {
+        char str[MOVE_STR_MAX];
+        move_to_str(pos, moves[i], str);
+        if (!strcmp(str, text)) {
+            *m = moves[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+#endif
