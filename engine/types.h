@@ -51,9 +51,20 @@ static inline int bb_pop_lsb(bb_t *b) {
     *b &= *b - 1;
     return sq;
 }
-static inline int bb_count(bb_t b) {
-    return __builtin_popcountll(bb_lo(b)) + __builtin_popcountll(bb_hi(b));
+/* Population count: the instruction where the build allows it (ARCH=native),
+ * else a branch-free bit-twiddle, faster than the compiler's library call. */
+static inline int popcount64(uint64_t x) {
+#ifdef __POPCNT__
+    return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
 }
+
+static inline int bb_count(bb_t b) { return popcount64(bb_lo(b)) + popcount64(bb_hi(b)); }
 
 #define BB_FOREACH(sq, bb) for (bb_t bb_iter_ = (bb); bb_iter_ && ((sq) = bb_pop_lsb(&bb_iter_), 1);)
 

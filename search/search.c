@@ -155,8 +155,12 @@ static bool should_stop(Thread *t) {
     return atomic_load_explicit(&job->stop, memory_order_relaxed);
 }
 
-static bool is_repetition(const Thread *t, uint64_t key) {
-    int lo = t->nkeys > 256 ? t->nkeys - 256 : 0;
+/* Only positions since the last irreversible step can repeat: the halfmove
+ * clock bounds the scan (twice, for turns of several steps). */
+static bool is_repetition(const Thread *t, const Position *pos) {
+    uint64_t key = pos->key;
+    int span = 2 * pos->halfmove + 2;
+    int lo = t->nkeys > span ? t->nkeys - span : 0;
     for (int i = t->nkeys - 2; i >= lo; i--)
         if (t->keys[i] == key) return true;
     return false;
@@ -240,6 +244,7 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
 
 /* A child that leaves the same side to move is a sub-ply of one turn. */
 static int child_score(Thread *t, const Position *child, bool same_side, int alpha, int beta, int depth, int ply) {
+    tt_prefetch(t->job->tt, child->key);
     t->keys[t->nkeys++] = child->key;
     int s = same_side ? search(t, child, alpha, beta, depth, ply + 1) : -search(t, child, -beta, -alpha, depth - 1, ply + 1);
     t->nkeys--;
@@ -259,7 +264,7 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
     /* Step 2. Draws by repetition (twofold inside the tree is enough to
      * score) and the rule draws a position still having moves can show. */
     if (!root && !pos->pending) {
-        if (is_repetition(t, pos->key)) return 0;
+        if (is_repetition(t, pos)) return 0;
         if (pos->v->draw_halfmoves && pos->halfmove >= pos->v->draw_halfmoves) return 0;
     }
 

@@ -44,6 +44,11 @@ TTEntry *tt_probe(const TT *tt, uint64_t key, TTEntry **slot);
 void tt_store(TT *tt, TTEntry *slot, uint64_t key, Move m, int score, int eval, int depth, int bound);
 int tt_hashfull(const TT *tt); /* permille of recent entries in a sample */
 
+/* Starts loading a position's bucket while the caller does other work. */
+static inline void tt_prefetch(const TT *tt, uint64_t key) {
+    __builtin_prefetch(tt->entries + (key & (tt->buckets - 1)) * TT_BUCKET);
+}
+
 static inline int tt_bound(const TTEntry *e) { return e->bound_age & 3; }
 static inline int tt_depth(const TTEntry *e) { return e->depth - 1; }
 

@@ -279,7 +279,7 @@ static bool ep_consistent(const Position *pos) {
 
 static bool buratia_setup(Position *pos, char *err, size_t n) {
     for (int c = WHITE; c <= BLACK; c++) {
-        int directors = __builtin_popcountll(BUR_BB(pos, BUR_DIRECTOR) & BUR_US(pos, c)) + pos->hold[c][BUR_DIRECTOR];
+        int directors = popcount64(BUR_BB(pos, BUR_DIRECTOR) & BUR_US(pos, c)) + pos->hold[c][BUR_DIRECTOR];
         if (directors > 1)
             return fail(err, n, c == WHITE ? "white has more than one director (K)" : "black has more than one director (k)");
     }

@@ -46,7 +46,7 @@ static int capturers(const Position *pos, int them, int sq, bb64 occ) {
     bb64 a = rook_attacks64(sq, occ) & BUR_BB(pos, BUR_BOSS);
     a |= bishop_attacks64(sq, occ) & BUR_BB(pos, BUR_FOREMAN);
     a |= ct.king[sq] & (BUR_BB(pos, BUR_DIRECTOR) | BUR_BB(pos, BUR_SHNYR));
-    return __builtin_popcountll(a & theirs);
+    return popcount64(a & theirs);
 }
 
 /* The race terms for colour c's director on dsq. */

@@ -269,7 +269,7 @@ static void chess_outcome(const Position *pos, Outcome *o) {
 
 static bool chess_setup(Position *pos, char *err, size_t n) {
     for (int c = WHITE; c <= BLACK; c++) {
-        if (__builtin_popcountll(BB(pos, KING) & US(pos, c)) != 1) {
+        if (popcount64(BB(pos, KING) & US(pos, c)) != 1) {
             snprintf(err, n, "%s must have exactly one king", c == WHITE ? "white" : "black");
             return false;
         }

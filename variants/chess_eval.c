@@ -79,7 +79,7 @@ static void eval_pieces(const Position *pos, int c, int *mg, int *eg, int *phase
     int flip = c == WHITE ? 0 : 56;
     for (int t = 1; t <= 6; t++) {
         bb64 b = (bb64)pos_pieces(pos, c, t);
-        *phase += phase_weight[t] * __builtin_popcountll(b);
+        *phase += phase_weight[t] * popcount64(b);
         while (b) {
             int sq = pop_lsb64(&b);
             *mg += pst[MG][t][sq ^ flip];
@@ -102,7 +102,7 @@ static int king_shelter(const Position *pos, int c) {
     int rel_rank = c == WHITE ? ksq >> 3 : 7 - (ksq >> 3);
     if (rel_rank > 1 || (f >= 3 && f <= 4)) return 0;
     bb64 shield = ct.king[ksq] | (c == WHITE ? ct.king[ksq] << 8 : ct.king[ksq] >> 8);
-    return 8 * __builtin_popcountll(shield & (bb64)pos_pieces(pos, c, 1)) - 20;
+    return 8 * popcount64(shield & (bb64)pos_pieces(pos, c, 1)) - 20;
 }
 
 int chess_evaluate(const Position *pos) {

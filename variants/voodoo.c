@@ -285,7 +285,7 @@ static bool fail(char *err, size_t n, const char *msg) {
 static bool voodoo_setup(Position *pos, char *err, size_t n) {
     bb64 kings = BB(pos, KING);
     for (int c = WHITE; c <= BLACK; c++) {
-        if (__builtin_popcountll(kings & US(pos, c)) > 1)
+        if (popcount64(kings & US(pos, c)) > 1)
             return fail(err, n, c == WHITE ? "white has more than one king" : "black has more than one king");
         for (int t = 1; t < PT_NB; t++)
             if (t != QUEEN && pos->hold[c][t]) return fail(err, n, "only a queen in trance can be in holdings");

@@ -82,7 +82,7 @@ static int king_threats(const Position *pos, int att, bool ordinary_only) {
 static int side_score(const Position *pos, int c) {
     bb64 own = COL(pos, c);
     int s = pos->hold[c][QUEEN] * material[QUEEN], sq;
-    int pieces = __builtin_popcountll(own & ~BBV(pos, KING)) + pos->hold[c][QUEEN];
+    int pieces = popcount64(own & ~BBV(pos, KING)) + pos->hold[c][QUEEN];
     for (bb64 b = own & ~BBV(pos, KING); b;) {
         sq = pop_lsb64(&b);
         int t = piece_type(pos->board[sq]), rel = c == WHITE ? sq >> 3 : 7 - (sq >> 3);
