@@ -27,7 +27,7 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs libevent libevent_pthreads 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: all run test deps bench clean install debug sanitize perft unit protocol-tests load
+.PHONY: all run test deps bench clean install debug sanitize perft perft-long unit protocol-tests load fuzz fuzz-targets valgrind
 
 all: ratnik
 
@@ -66,13 +66,18 @@ test: deps
 	./tests/test_runner
 	@$(MAKE) --no-print-directory perft
 
+# Every EPD suite in one run; prints the table (one row per suite), and on a
+# mismatch every line that is not "ok". PERFT_FLAGS e.g. "--threads 2 --hash 64".
+PERFT_FLAGS ?=
 perft: ratnik
 	@mkdir -p build
-	@for f in tests/perft/*.epd; do \
-	  echo "== $$f"; \
-	  ./ratnik perft --epd $$f > build/perft.log || { grep -v '^ok' build/perft.log; exit 1; }; \
-	  tail -n 1 build/perft.log; \
-	done
+	@./ratnik perft --no-progress $(PERFT_FLAGS) $(foreach f,$(sort $(wildcard tests/perft/*.epd)),--epd $(f)) > build/perft.log \
+	  || { grep -v '^ok' build/perft.log; exit 1; }
+	@sed -n '/^suite /,$$p' build/perft.log
+
+# Long chess counts (start position to depth 7), with threads and a hash.
+perft-long: ratnik
+	./ratnik perft --threads 2 --hash 256 --epd tests/perft/long/chess.epd
 
 bench: ratnik
 	./ratnik bench
@@ -84,19 +89,75 @@ LOAD_PLIES ?= 400
 tests/load/load_client: tests/load/load_client.c
 	$(CC) $(CFLAGS_ALL) -o $@ $<
 
-load: ratnik tests/load/load_client
+tests/load/fault_client: tests/load/fault_client.c
+	$(CC) $(CFLAGS_ALL) -o $@ $<
+
+load: ratnik tests/load/load_client tests/load/fault_client
 	./tests/load/load.sh $(LOAD_SESSIONS) $(LOAD_PLIES)
 
 debug:
 	$(MAKE) BUILD=build/debug OPT="-O0 -g" ratnik
 
-sanitize:
-	$(MAKE) BUILD=build/sanitize OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer" ratnik tests/test_runner
-	./tests/test_runner
+# AddressSanitizer + UndefinedBehaviorSanitizer: the whole test suite, with
+# the protocol tests driving a sanitized binary; both are built in
+# build/sanitize, so ./ratnik stays the release build. Any report fails.
+SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+sanitize: deps
+	@$(MAKE) --no-print-directory BUILD=build/sanitize OPT="$(SAN_FLAGS)" build/sanitize/ratnik build/sanitize/test_runner
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 RATNIK_BIN=build/sanitize/ratnik RATNIK_STOP_MS=250 ./build/sanitize/test_runner
+
+# valgrind (memcheck), -O1 -g build in build/valgrind: the test suite without
+# the long differential tests (tagged "slow"), then the binary itself on the
+# UCI, CECP and bribe seed scripts of tests/fuzz/corpus. Any error or definite leak fails.
+VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite
+valgrind: deps
+	@$(MAKE) --no-print-directory BUILD=build/valgrind OPT="-O1 -g" build/valgrind/ratnik build/valgrind/test_runner
+	CK_EXCLUDE_TAGS=slow CK_TIMEOUT_MULTIPLIER=10 RATNIK_BIN=build/valgrind/ratnik RATNIK_STOP_MS=250 $(VALGRIND) ./build/valgrind/test_runner
+	@for f in tests/fuzz/corpus/uci/* tests/fuzz/corpus/cecp/* tests/fuzz/corpus/bribe/*; do \
+	  case $$f in */cecp/*) head='xboard\nprotover 2\n';; \
+	    */bribe/*) head='uci\nsetoption name UCI_Variant value buratia\nsetoption name Corruption value true\n';; \
+	    *) head='uci\n';; esac; \
+	  echo "valgrind ratnik < $$f"; \
+	  { printf "$$head"; cat "$$f"; } | $(VALGRIND) build/valgrind/ratnik >/dev/null || exit 1; \
+	done
+
+# Binaries of a build directory other than the release (sanitize, valgrind).
+$(BUILD)/ratnik: $(OBJ)
+	$(CC) $(CFLAGS_ALL) -o $@ $^ $(PKG_LIBS) $(LDLIBS_ALL)
+
+$(BUILD)/test_runner: $(LIBOBJ) $(TESTOBJ)
+	$(CC) $(CFLAGS_ALL) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS) $(LDLIBS_ALL)
+
+# libFuzzer targets (tests/fuzz/, clang): each runs FUZZ_SECONDS on its own
+# seed corpus; new inputs go to build/fuzz/corpus/<target>, crashes to
+# build/fuzz/<target>-crash-*. Exit status 1 on the first finding.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= fen move uci cecp bribe book
+FUZZ_SAN = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_OPTS ?= -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+fuzz: deps
+	@$(MAKE) --no-print-directory CC=clang BUILD=build/fuzz OPT="$(FUZZ_SAN)" EXTRA_CFLAGS=-fsanitize=fuzzer-no-link fuzz-targets
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p build/fuzz/corpus/$$t; \
+	  echo "== fuzz $$t: $(FUZZ_SECONDS) s"; \
+	  ./build/fuzz/fuzz_$$t $(FUZZ_OPTS) -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=build/fuzz/$$t- \
+	    $$( [ -f tests/fuzz/$$t.dict ] && echo -dict=tests/fuzz/$$t.dict ) \
+	    build/fuzz/corpus/$$t tests/fuzz/corpus/$$t 2>build/fuzz/$$t.log \
+	    || { tail -n 60 build/fuzz/$$t.log; exit 1; }; \
+	  grep -E '^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)|^Done' build/fuzz/$$t.log; \
+	done
+
+fuzz-targets: $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%)
+
+$(BUILD)/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(LIBOBJ)
+	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer -o $@ $^ $(PKG_LIBS) $(LDLIBS_ALL)
+
+.SECONDARY: $(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/fuzz_%.o)
+-include $(wildcard $(BUILD)/tests/fuzz/*.d)
 
 install: ratnik
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 ratnik $(DESTDIR)$(PREFIX)/bin/ratnik
 
 clean:
-	rm -rf build ratnik tests/test_runner tests/load/load_client
+	rm -rf build ratnik tests/test_runner tests/load/load_client tests/load/fault_client

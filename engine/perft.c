@@ -1,14 +1,17 @@
 #include <stdio.h>
 #include "perft.h"
 #include "notation.h"
+#include "perft_tt.h"
 
 /* Steps that leave a turn pending are sub-plies: they do not use up depth. */
 static uint64_t perft_rec(const Position *pos, int depth) {
     Move moves[MAX_MOVES];
-    int n = pos->v->generate(pos, moves);
     /* Bulk count at the last ply: a single-step variant's steps are turns,
      * and a step made from a pending position always completes its turn. */
-    if (depth == 1 && (!pos->v->multi_step || pos->pending)) return (uint64_t)n;
+    bool bulk = depth == 1 && (!pos->v->multi_step || pos->pending);
+    if (bulk && pos->v->count_legal) return (uint64_t)pos->v->count_legal(pos);
+    int n = pos->v->generate(pos, moves);
+    if (bulk) return (uint64_t)n;
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         Position child = *pos;
@@ -21,6 +24,28 @@ static uint64_t perft_rec(const Position *pos, int depth) {
 
 uint64_t perft(const Position *pos, int depth) {
     return depth <= 0 ? 1 : perft_rec(pos, depth);
+}
+
+/* Depth-1 subtrees are bulk counted from one generate call: cheaper than a
+ * probe that misses the cache, so they are neither probed nor stored. */
+static uint64_t hashed_rec(const Position *pos, int depth, PerftTT *tt) {
+    if (depth < 2) return perft_rec(pos, depth);
+    uint64_t key = perft_tt_key(pos, depth), total = 0;
+    if (perft_tt_probe(tt, key, &total)) return total;
+    Move moves[MAX_MOVES];
+    int n = pos->v->generate(pos, moves);
+    for (int i = 0; i < n; i++) {
+        Position child = *pos;
+        child.v->make(&child, moves[i]);
+        total += hashed_rec(&child, child.pending ? depth : depth - 1, tt);
+    }
+    perft_tt_store(tt, key, depth, total);
+    return total;
+}
+
+uint64_t perft_hashed(const Position *pos, int depth, PerftTT *tt) {
+    if (depth <= 0) return 1;
+    return tt ? hashed_rec(pos, depth, tt) : perft_rec(pos, depth);
 }
 
 static uint64_t divide_rec(const Position *pos, int depth, const char *prefix, PerftDivideFn fn, void *ctx) {

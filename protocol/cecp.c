@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cecp.h"
+#include "bribes.h"
 #include "../engine/fen.h"
 #include "../engine/notation.h"
 
@@ -171,8 +172,9 @@ static void build_limits(const CecpState *c, SearchLimits *l) {
     if (c->st_ms > 0) {
         l->movetime = c->st_ms;
     } else if (c->have_clock) {
-        l->time[us] = c->time_cs > 0 ? c->time_cs * 10 : 1;
-        l->time[them] = c->otim_cs > 0 ? c->otim_cs * 10 : 1;
+        /* centiseconds to ms, saturated at 10^9 ms so `time 1e9` cannot overflow */
+        l->time[us] = c->time_cs <= 0 ? 1 : c->time_cs >= 100000000 ? 1000000000 : c->time_cs * 10;
+        l->time[them] = c->otim_cs <= 0 ? 1 : c->otim_cs >= 100000000 ? 1000000000 : c->otim_cs * 10;
     } else if (c->base_ms > 0) {
         l->time[us] = l->time[them] = c->base_ms;
     } else {
@@ -271,6 +273,7 @@ static void cmd_protover(CecpState *c) {
     engine_printf(e, "feature myname=\"ratnik\" variants=\"%s\"", variants);
     engine_printf(e, "feature option=\"MoveLimit -spin %d 0 10000\"", e->move_limit >= 0 ? e->move_limit : 100);
     engine_printf(e, "feature option=\"Clear Hash -button\"");
+    bribes_cecp_features(e);
     engine_printf(e, "feature done=1");
 }
 
@@ -355,6 +358,12 @@ static bool parse_int(const char *s, long lo, long hi, long *out) {
     return true;
 }
 
+/* Milliseconds as an int, saturated at 10^9 ms (11 days): `level 0 100000 0`,
+ * `st 1e9` or `time 1e9` would otherwise overflow an int (fuzz finding). */
+static int clamp_ms(double ms) {
+    return ms <= 0 ? 0 : ms >= 1e9 ? 1000000000 : (int)ms;
+}
+
 /* level MPS BASE INC: BASE is minutes or minutes:seconds, INC seconds. */
 static void cmd_level(CecpState *c, char **arg, int n, const char *line) {
     if (n != 4) {
@@ -372,8 +381,8 @@ static void cmd_level(CecpState *c, char **arg, int n, const char *line) {
         return;
     }
     c->mps = (int)mps;
-    c->base_ms = (int)((minutes * 60 + seconds) * 1000);
-    c->inc_ms = (int)(inc * 1000);
+    c->base_ms = clamp_ms((minutes * 60 + seconds) * 1000);
+    c->inc_ms = clamp_ms(inc * 1000);
     c->st_ms = 0;
 }
 
@@ -470,9 +479,33 @@ static void cmd_option(CecpState *c, const char *arg, const char *line) {
         engine_set_move_limit(c->e, (int)v);
     } else if (!strcmp(name, "Clear Hash")) {
         engine_clear_hash(c->e);
+    } else if (bribes_is_option(name)) { /* changes no position: the search goes on */
+        char err[256];
+        if (!bribes_set_option(c->e, name, eq ? eq + 1 : "", err, sizeof err)) error_reply(c, err, line);
+        return;
     } else {
         error_reply(c, "unknown option", line);
         return;
+    }
+    resume(c);
+}
+
+/* bribe ... (docs/bribes.md): answered by protocol/bribes.c. An accepted
+ * bribe is played here on the engine's game; a refrain or a purchase is the
+ * engine's turn, announced as its move unless in force mode. */
+static void cmd_bribe(CecpState *c, char **arg, int n) {
+    Bribe b;
+    char token[TURN_STR_MAX], err[256];
+    stop_search(c, true);
+    bool own_turn = !c->force && c->e->game.cur.side == c->engine_color;
+    if (bribes_command(c->e, BRIBE_PROTO_CECP, n, arg, &b)) {
+        if (!bribes_apply(c->e, &b, token, sizeof token, err, sizeof err)) {
+            engine_printf(c->e, "# internal error: accepted bribe rejected: %s", err);
+        } else {
+            c->hint[0] = 0;
+            if (own_turn && b.kind != BRIBE_TAKEBACK) engine_printf(c->e, "move %s", token);
+            if (report_outcome(c)) return;
+        }
     }
     resume(c);
 }
@@ -594,7 +627,7 @@ bool cecp_command(CecpState *c, char *line) {
             return true;
         }
         char err[256];
-        if (!strcmp(cmd, "st")) c->st_ms = v <= 0 ? 0 : (int)(v * 1000);
+        if (!strcmp(cmd, "st")) c->st_ms = clamp_ms(v * 1000);
         else if (!strcmp(cmd, "sd")) c->sd = v < 1 ? 0 : v > MAX_PLY - 4 ? MAX_PLY - 4 : (int)v;
         else if (!strcmp(cmd, "time") || !strcmp(cmd, "otim")) {
             *(cmd[0] == 't' ? &c->time_cs : &c->otim_cs) = (int)v;
@@ -639,6 +672,7 @@ bool cecp_command(CecpState *c, char *line) {
         atomic_store(&c->analyzing, false);
     } else if (!strcmp(cmd, ".")) cmd_stat(c);
     else if (!strcmp(cmd, "option")) cmd_option(c, rest, p);
+    else if (!strcmp(cmd, "bribe")) cmd_bribe(c, arg, n);
     else if (looks_like_move(cmd) && n == 1) cmd_usermove(c, cmd);
     else error_reply(c, "unknown command", cmd);
     return true;

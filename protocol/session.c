@@ -39,8 +39,18 @@ bool session_line(Session *s, char *line) {
     return s->proto == PROTO_CECP ? cecp_command(s->cecp, line) : uci_command(s->engine, line);
 }
 
+/* Whether the running search ends by itself. A bare `go` (or `go
+ * searchmoves ...`) sets no limit and searches until stopped, like `go
+ * infinite`: waiting for it at EOF hung the process (found by valgrind on
+ * the fuzz seed tests/fuzz/corpus/uci/go). */
+static bool search_is_limited(const SearchJob *job) {
+    const SearchLimits *l = &job->limits;
+    if (l->infinite || l->ponder) return false;
+    return l->movetime > 0 || l->depth > 0 || l->nodes > 0 || l->time[job->game->cur.side] > 0;
+}
+
 void session_eof(Session *s) {
     Engine *e = s->engine;
-    if (engine_is_searching(e) && !e->job->limits.infinite && !e->job->limits.ponder) engine_wait(e);
+    if (engine_is_searching(e) && search_is_limited(e->job)) engine_wait(e);
     engine_stop(e);
 }

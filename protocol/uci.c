@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 #include "uci.h"
+#include "bribes.h"
 #include "../engine/fen.h"
 
 enum { MAX_TOKENS = 4096 };
@@ -51,6 +52,7 @@ static void cmd_uci(const Engine *e) {
     engine_printf(e, "option name Ponder type check default false");
     engine_printf(e, "option name MultiPV type spin default 1 min 1 max %d", MAX_MULTIPV);
     engine_printf(e, "option name MoveLimit type spin default 100 min 0 max 10000");
+    bribes_uci_options(e);
     engine_printf(e, "uciok");
 }
 
@@ -101,6 +103,8 @@ static void cmd_setoption(Engine *e, const Tokens *t) {
         long v = strtol(value, &end, 10);
         if (!*value || *end || v < 0 || v > 10000) error(e, "MoveLimit must be an integer 0..10000, not '%s'", value);
         else engine_set_move_limit(e, (int)v);
+    } else if (bribes_is_option(name)) {
+        if (!bribes_set_option(e, name, value, err, sizeof err)) error(e, "%s", err);
     } else {
         error(e, "unknown option '%s'", name);
     }
@@ -213,6 +217,7 @@ bool uci_command(Engine *e, char *line) {
     else if (!strcmp(cmd, "ponderhit")) engine_ponderhit(e);
     else if (!strcmp(cmd, "d")) engine_display(e);
     else if (!strcmp(cmd, "bench")) engine_bench(e, true);
+    else if (!strcmp(cmd, "bribe")) bribes_command(e, BRIBE_PROTO_UCI, t.n, t.tok, NULL); /* docs/bribes.md */
     else if (!strcmp(cmd, "quit")) {
         engine_stop(e);
         return false;

@@ -28,6 +28,11 @@ typedef struct Engine {
      * resize then fails. NULL allows any size. */
     bool (*hash_reserve)(void *ctx, int old_mb, int new_mb);
     void *hash_reserve_ctx;
+    /* Bribes (protocol/bribes.c): option Corruption (off by default), the
+     * test-only BribePolicy (0: search) and its random state. */
+    bool corruption;
+    int bribe_policy;
+    uint64_t bribe_rng;
 } Engine;
 
 enum { HASH_MAX_MB = 65536 };

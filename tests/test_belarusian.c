@@ -688,6 +688,7 @@ Suite *suite_belarusian(void) {
     suite_add_tcase(s, tc);
     TCase *slow = tcase_create("reference");
     tcase_set_timeout(slow, 120);
+    tcase_set_tags(slow, "slow"); /* the differential test: CK_EXCLUDE_TAGS=slow skips it (make valgrind) */
     tcase_add_test(slow, test_perft_matches_reference);
     tcase_add_test(slow, test_differential_random_play);
     suite_add_tcase(s, slow);

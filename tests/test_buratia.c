@@ -778,6 +778,7 @@ Suite *suite_buratia(void) {
     suite_add_tcase(s, bribes);
     TCase *diff = tcase_create("differential");
     tcase_set_timeout(diff, 120);
+    tcase_set_tags(diff, "slow"); /* the differential test: CK_EXCLUDE_TAGS=slow skips it (make valgrind) */
     tcase_add_test(diff, test_perft_matches_reference);
     tcase_add_test(diff, test_differential_random_play);
     suite_add_tcase(s, diff);

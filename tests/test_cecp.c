@@ -22,7 +22,7 @@ static char *session(const char *body) {
 /* Runs `sh -c "<script> | ./ratnik"`; the script prints the input. */
 static char *scripted(const char *script) {
     char cmd[4096], *out = malloc(OUT_MAX);
-    snprintf(cmd, sizeof cmd, "(%s) | ./ratnik 2>/dev/null", script);
+    snprintf(cmd, sizeof cmd, "(%s) | %s 2>/dev/null", script, ratnik_bin());
     FILE *p = popen(cmd, "r");
     ck_assert_ptr_nonnull(p);
     size_t len = fread(out, 1, OUT_MAX - 1, p);

@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "test_util.h"
 
 typedef struct {
     pid_t pid;
@@ -45,7 +46,7 @@ static Server server_start(const char *args) {
     ck_assert_int_eq(pipe(p), 0);
     char argbuf[256];
     snprintf(argbuf, sizeof argbuf, "%s", args ? args : "");
-    char *argv[32] = {"./ratnik", "--listen", "127.0.0.1:0"};
+    char *argv[32] = {(char *)ratnik_bin(), "--listen", "127.0.0.1:0"};
     int argc = 3;
     char *save = NULL;
     for (char *t = strtok_r(argbuf, " ", &save); t && argc < 31; t = strtok_r(NULL, " ", &save)) argv[argc++] = t;

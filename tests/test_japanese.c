@@ -691,6 +691,7 @@ Suite *suite_japanese(void) {
 
     TCase *ref = tcase_create("reference");
     tcase_set_timeout(ref, 60);
+    tcase_set_tags(ref, "slow"); /* the differential test: CK_EXCLUDE_TAGS=slow skips it (make valgrind) */
     tcase_add_test(ref, test_perft_matches_reference);
     tcase_add_test(ref, test_differential_random_play);
     suite_add_tcase(s, ref);

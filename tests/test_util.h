@@ -4,6 +4,7 @@
 
 #include <check.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "../engine/fen.h"
 #include "../engine/notation.h"
@@ -48,6 +49,13 @@ static inline ResultCode test_result(const Position *pos, const char **reason) {
     return o.code;
 }
 
+/* The binary the protocol tests run: ./ratnik, or $RATNIK_BIN (`make
+ * sanitize` points it at its own build so that ./ratnik stays a release). */
+static inline const char *ratnik_bin(void) {
+    const char *b = getenv("RATNIK_BIN");
+    return b && *b ? b : "./ratnik";
+}
+
 /* Runs ./ratnik with `input` on stdin; returns its whole stdout in out. */
 static inline void run_ratnik(const char *args, const char *input, size_t input_len, char *out, size_t n) {
     char path[] = "/tmp/ratnik-test-XXXXXX";
@@ -57,7 +65,7 @@ static inline void run_ratnik(const char *args, const char *input, size_t input_
     fwrite(input, 1, input_len, f);
     fclose(f);
     char cmd[512];
-    snprintf(cmd, sizeof cmd, "./ratnik %s < %s 2>/dev/null", args ? args : "", path);
+    snprintf(cmd, sizeof cmd, "%s %s < %s 2>/dev/null", ratnik_bin(), args ? args : "", path);
     FILE *p = popen(cmd, "r");
     ck_assert_ptr_nonnull(p);
     size_t len = fread(out, 1, n - 1, p);

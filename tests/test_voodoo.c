@@ -819,6 +819,7 @@ Suite *suite_voodoo(void) {
 
     TCase *proof = tcase_create("proof");
     tcase_set_timeout(proof, 120);
+    tcase_set_tags(proof, "slow"); /* the differential test: CK_EXCLUDE_TAGS=slow skips it (make valgrind) */
     tcase_add_loop_test(proof, perft_matches_reference, 0, sizeof perft_cases / sizeof perft_cases[0]);
     tcase_add_test(proof, perft_start_position);
     tcase_add_test(proof, differential_random_play);

@@ -457,4 +457,5 @@ const Variant variant_belarusian = {
     .evaluate = belarusian_evaluate,
     .in_check = belarusian_in_check,
     .is_noisy = belarusian_is_noisy,
+    .clock_limit = BY_HALFMOVE_DRAW,
 };

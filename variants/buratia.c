@@ -318,4 +318,5 @@ const Variant variant_buratia = {
     .parse_special = buratia_parse_special,
     .evaluate = buratia_evaluate,
     .is_noisy = buratia_is_noisy,
+    .clock_limit = CLOCK_LIMIT_NONE, /* the clock is kept for FEN only */
 };

@@ -170,6 +170,55 @@ static int generate(const Position *pos, Move *moves, bool noisy_only) {
 static int chess_generate(const Position *pos, Move *moves) { return generate(pos, moves, false); }
 static int chess_generate_noisy(const Position *pos, Move *moves) { return generate(pos, moves, true); }
 
+/* perft's last ply needs only how many moves there are: the same rules as
+ * generate, counted with popcounts instead of writing the list. Unpinned
+ * pawns are shifted all at once; pinned ones and en passant go one by one
+ * as in gen_pawns. */
+static int count_promo(bb64 targets, bb64 last) { return popcount64(targets & ~last) + 4 * popcount64(targets & last); }
+
+static int count_pawns(const Position *pos, const GenState *s) {
+    const bb64 file_a = 0x0101010101010101ull, file_h = file_a << 7;
+    bb64 pawns = BB(pos, PAWN) & s->ours, free = pawns & ~s->pinned, pinned = pawns & s->pinned, empty = ~s->occ;
+    bool white = s->us == WHITE;
+    bb64 last = white ? RANK_8 : RANK_1, third = white ? 0xFF0000ull : 0xFF0000000000ull;
+    bb64 one = (white ? free << 8 : free >> 8) & empty;
+    bb64 two = (white ? (one & third) << 8 : (one & third) >> 8) & empty;
+    bb64 west = (white ? (free & ~file_a) << 7 : (free & ~file_a) >> 9) & s->theirs;
+    bb64 east = (white ? (free & ~file_h) << 9 : (free & ~file_h) >> 7) & s->theirs;
+    int n = count_promo(one & s->target, last) + popcount64(two & s->target) + count_promo(west & s->target, last)
+          + count_promo(east & s->target, last);
+    while (pinned) {
+        int from = pop_lsb64(&pinned);
+        bb64 p1 = (white ? (1ull << from) << 8 : (1ull << from) >> 8) & empty;
+        bb64 p2 = (p1 & third) ? (white ? p1 << 8 : p1 >> 8) & empty : 0;
+        n += count_promo((p1 | p2 | (ct.pawn[s->us][from] & s->theirs)) & s->target & ct.line[s->ksq][from], last);
+    }
+    if (pos->ep == SQ_NONE) return n;
+    for (bb64 c = ct.pawn[s->them][pos->ep] & pawns; c;) n += ep_is_legal(pos, s, pop_lsb64(&c), pos->ep);
+    return n;
+}
+
+static int chess_count(const Position *pos) {
+    GenState s;
+    gen_state(pos, &s);
+    int n = 0;
+    bb64 occ_noking = s.occ ^ (1ull << s.ksq);
+    for (bb64 kt = ct.king[s.ksq] & ~s.ours; kt;) n += !square_attacked(pos, pop_lsb64(&kt), s.them, occ_noking);
+    if (more_than_one(s.checkers)) return n;
+    for (bb64 pieces = s.ours & ~BB(pos, PAWN) & ~BB(pos, KING); pieces;) {
+        int from = pop_lsb64(&pieces), t = piece_type(pos->board[from]);
+        bb64 att = t == KNIGHT ? ct.knight[from]
+                 : t == BISHOP ? bishop_attacks64(from, s.occ)
+                 : t == ROOK   ? rook_attacks64(from, s.occ)
+                               : bishop_attacks64(from, s.occ) | rook_attacks64(from, s.occ);
+        att &= s.target;
+        if ((s.pinned >> from) & 1) att &= ct.line[s.ksq][from];
+        n += popcount64(att);
+    }
+    Move castles[2];
+    return n + count_pawns(pos, &s) + (int)(gen_castling(pos, &s, castles) - castles);
+}
+
 static void chess_make(Position *pos, Move m) {
     int from = move_from(m), to = move_to(m), us = pos->side;
     int moved = piece_type(pos->board[from]);
@@ -324,5 +373,7 @@ const Variant variant_chess = {
     .in_check = in_check,
     .see_ge = chess_see_ge,
     .generate_noisy = chess_generate_noisy,
+    .count_legal = chess_count,
     .draw_halfmoves = 100,
+    .clock_limit = CLOCK_LIMIT_NONE,
 };

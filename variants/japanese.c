@@ -239,4 +239,5 @@ const Variant variant_japanese = {
     .parse_special = NULL,
     .evaluate = japanese_evaluate,
     .is_noisy = japanese_is_noisy,
+    .clock_limit = JP_HALFMOVE_DRAW,
 };

@@ -72,10 +72,21 @@ typedef struct Variant {
     /* Optional fast path for quiescence: the legal captures and promotions
      * of a side that is not in check (NULL: generate all and filter). */
     int (*generate_noisy)(const Position *pos, Move *moves);
+    /* Optional fast path for perft's last ply: how many steps generate
+     * would return, without writing them (NULL: generate and count). */
+    int (*count_legal)(const Position *pos);
     /* Half-moves after which the search scores a rule draw although the
      * position still has moves (chess's fifty-move rule); 0: none. */
     int draw_halfmoves;
+    /* The halfmove clock at which the position itself ends the game, so that
+     * generate returns nothing (Japanese 200, Belarusian 100);
+     * CLOCK_LIMIT_NONE when the clock never changes a step list (chess's
+     * fifty-move rule is a claim the search scores, not a generator rule).
+     * 0, not declared: perft's hash then keys on the clock, always correct
+     * but with fewer transpositions. */
+    int clock_limit;
 } Variant;
+enum { CLOCK_LIMIT_NONE = 1 << 30 };
 
 /* The registry: all variants, looked up by name. */
 const Variant *variant_find(const char *name);

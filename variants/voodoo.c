@@ -364,6 +364,7 @@ const Variant variant_voodoo = {
     .generate = voodoo_generate,
     .evaluate = voodoo_evaluate,
     .is_noisy = voodoo_is_noisy,
+    .clock_limit = CLOCK_LIMIT_NONE,
 };
 
 /* The same game with the magic turns switched off (FIDE moves without check,

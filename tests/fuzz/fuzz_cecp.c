@@ -1,0 +1,16 @@
+/* Fuzz target: CECP (XBoard) command lines through a real session
+ * (cecp_command via session_line), after `xboard` and `protover 2`.
+ * fuzz_session.h says what the harness bounds. */
+#include "fuzz_session.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+    (void)argc;
+    (void)argv;
+    variants_init();
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    fuzz_session_run("xboard\nprotover 2", data, size, NULL);
+    return 0;
+}

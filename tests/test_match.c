@@ -1,0 +1,216 @@
+/* The match runner: statistics, time controls, and whole matches through the
+ * real binary, against the scripted misbehaving engines of tests/match/ and
+ * between depth-limited ratniks in every variant (kept short for CI). */
+#include <math.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include "test_util.h"
+#include "../protocol/match.h"
+
+enum { OUT_MAX = 1 << 18 };
+
+/* Runs `./ratnik match ARGS`; its stdout in out, the exit code returned. */
+static int run_match(const char *args, char *out, size_t n) {
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "%s match %s 2>/dev/null", ratnik_bin(), args);
+    FILE *p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    size_t len = fread(out, 1, n - 1, p);
+    out[len] = 0;
+    int status = pclose(p);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static char *slurp(const char *path) {
+    FILE *f = fopen(path, "r");
+    ck_assert_ptr_nonnull(f);
+    char *s = calloc(1, OUT_MAX);
+    size_t len = fread(s, 1, OUT_MAX - 1, f);
+    s[len] = 0;
+    fclose(f);
+    return s;
+}
+
+START_TEST(test_elo_figures) {
+    MatchScore s = {10, 5, 5, {0, 0}};
+    EloReport r;
+    match_elo(&s, &r);
+    ck_assert(fabs(r.elo - 88.7) < 0.1);  /* score 0.625 */
+    ck_assert(r.margin > 50 && r.margin < 200);
+    ck_assert(r.los > 0.85 && r.los < 0.95);
+    ck_assert(fabs(r.draw_ratio - 0.25) < 1e-9);
+    double lo, hi;
+    match_sprt_bounds(0.05, 0.05, &lo, &hi);
+    ck_assert(fabs(hi - 2.944) < 0.001 && fabs(lo + 2.944) < 0.001);
+    ck_assert(match_sprt_llr(&s, 0, 10) > 0);
+    ck_assert(match_sprt_llr(&s, 0, -10) < 0);
+}
+END_TEST
+
+START_TEST(test_time_controls) {
+    TimeControl tc;
+    ck_assert(match_parse_tc("10+0.1", &tc) && tc.base_ms == 10000 && tc.inc_ms == 100 && !tc.moves);
+    ck_assert(match_parse_tc("40/60", &tc) && tc.moves == 40 && tc.base_ms == 60000 && !tc.inc_ms);
+    ck_assert(match_parse_tc("1:30+1", &tc) && tc.base_ms == 90000 && tc.inc_ms == 1000);
+    ck_assert(match_parse_tc("inf", &tc) && tc.infinite);
+    ck_assert(!match_parse_tc("ten", &tc));
+    ck_assert(!match_parse_tc("10+x", &tc));
+}
+END_TEST
+
+START_TEST(test_illegal_move) {
+    static char out[OUT_MAX];
+    int rc = run_match("-engine cmd=tests/match/illegal.sh -engine cmd=./ratnik -each depth=1 -games 2", out, sizeof out);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_int_eq(count_substr(out, "makes an illegal move: a1a1"), 2);
+    ck_assert_msg(strstr(out, "Score of illegal.sh vs ratnik: 0 - 2 - 0"), "%s", out);
+    ck_assert(strstr(out, "Finished match"));
+}
+END_TEST
+
+START_TEST(test_crash) {
+    static char out[OUT_MAX];
+    const char *args = "-engine cmd=tests/match/crash.sh -engine cmd=./ratnik -each depth=1 -games 3";
+    char with[512];
+    snprintf(with, sizeof with, "%s -recover", args);
+    ck_assert_int_eq(run_match(with, out, sizeof out), 0);
+    ck_assert_int_eq(count_substr(out, "disconnects"), 3);
+    ck_assert_msg(strstr(out, "Score of crash.sh vs ratnik: 0 - 3 - 0"), "%s", out);
+    /* without -recover the first crash ends the match, as in cutechess-cli */
+    ck_assert_int_eq(run_match(args, out, sizeof out), 1);
+    ck_assert_int_eq(count_substr(out, "Finished game"), 1);
+    ck_assert(strstr(out, "the match stops"));
+}
+END_TEST
+
+START_TEST(test_stall) {
+    static char out[OUT_MAX];
+    int rc = run_match("-engine cmd=tests/match/silent.sh -engine cmd=./ratnik -each depth=1 -games 2 -recover -stall 0.3",
+                       out, sizeof out);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_int_eq(count_substr(out, "fails to start: no answer to uci"), 2);
+    rc = run_match("-engine cmd=tests/match/mute.sh -engine cmd=./ratnik -each depth=1 -games 2 -recover -stall 0.3",
+                   out, sizeof out);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_int_eq(count_substr(out, "connection stalls"), 2);
+    ck_assert_msg(strstr(out, "Score of mute.sh vs ratnik: 0 - 2 - 0"), "%s", out);
+}
+END_TEST
+
+START_TEST(test_time_forfeit) {
+    static char out[OUT_MAX];
+    char pgn[] = "/tmp/ratnik-match-XXXXXX";
+    int fd = mkstemp(pgn);
+    close(fd);
+    char args[512];
+    snprintf(args, sizeof args, "-engine cmd=tests/match/slow.sh -engine cmd=./ratnik -each tc=0.3+0 -games 2 -pgnout %s", pgn);
+    ck_assert_int_eq(run_match(args, out, sizeof out), 0);
+    ck_assert_int_eq(count_substr(out, "loses on time"), 2);
+    char *text = slurp(pgn);
+    ck_assert_int_eq(count_substr(text, "[Termination \"time forfeit\"]"), 2);
+    ck_assert_int_eq(count_substr(text, "[TimeControl \"0.3+0\"]"), 2);
+    free(text);
+    remove(pgn);
+}
+END_TEST
+
+/* ratnik vs ratnik (depth 1 vs 2) from the variant's book: every game must
+ * end by a rule or an adjudication, never by a runner or protocol error. */
+static void variant_match(const char *variant, const char *proto) {
+    static char out[OUT_MAX];
+    char pgn[] = "/tmp/ratnik-match-XXXXXX";
+    int fd = mkstemp(pgn);
+    close(fd);
+    char args[1024];
+    snprintf(args, sizeof args,
+             "-engine cmd=./ratnik depth=1 -engine cmd=./ratnik depth=2 proto=%s -variant %s -games 2 -repeat "
+             "-openings file=book/%s.epd -maxmoves 60 -concurrency 2 -pgnout %s",
+             proto, variant, variant, pgn);
+    ck_assert_int_eq(run_match(args, out, sizeof out), 0);
+    ck_assert_int_eq(count_substr(out, "Finished game"), 2);
+    const char *bad[] = {"illegal", "disconnects", "stalls", "on time", "fails to start", "{}"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) ck_assert_msg(!strstr(out, bad[i]), "%s: %s", variant, out);
+    char *text = slurp(pgn);
+    ck_assert_int_eq(count_substr(text, "[FEN \""), 2);
+    ck_assert_int_eq(count_substr(text, "[Termination \""), 2);
+    if (strcmp(variant, "chess")) {
+        char tag[64];
+        snprintf(tag, sizeof tag, "[Variant \"%s\"]", variant);
+        ck_assert_int_eq(count_substr(text, tag), 2);
+    }
+    free(text);
+    remove(pgn);
+}
+
+START_TEST(test_variants_uci) {
+    static const char *names[] = {"chess", "buratia", "japanese", "belarusian", "voodoo"};
+    variant_match(names[_i], "uci");
+}
+END_TEST
+
+START_TEST(test_variants_cecp) {
+    variant_match("buratia", "xboard");
+    variant_match("chess", "xboard");
+}
+END_TEST
+
+/* PGN openings: SAN moves with comments and variations, a FEN start, plies=. */
+START_TEST(test_pgn_openings) {
+    static char out[OUT_MAX];
+    char book[] = "/tmp/ratnik-book-XXXXXX", pgn[] = "/tmp/ratnik-match-XXXXXX";
+    int fd = mkstemp(book);
+    FILE *f = fdopen(fd, "w");
+    fputs("[Event \"a\"]\n\n1. e4 e5 2. Nf3 {c} Nc6 (2... d6 3. d4) 3. Bb5 a6 *\n\n"
+          "[Event \"b\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n\n1... c5 2. Nf3 1-0\n", f);
+    fclose(f);
+    close(mkstemp(pgn));
+    char args[512];
+    snprintf(args, sizeof args,
+             "-engine cmd=./ratnik -engine cmd=./ratnik proto=xboard -each depth=1 -games 2 "
+             "-openings file=%s format=pgn plies=4 -maxmoves 2 -pgnout %s", book, pgn);
+    ck_assert_int_eq(run_match(args, out, sizeof out), 0);
+    char *text = slurp(pgn);
+    ck_assert_msg(strstr(text, "1. e4 {book} e5 {book} 2. Nf3 {book} Nc6 {book} 3. "), "%s", text);
+    ck_assert_msg(strstr(text, "1... c5 {book} 2. Nf3 {book} Nc6"), "%s", text);
+    ck_assert(strstr(text, "[SetUp \"1\"]"));
+    free(text);
+    remove(pgn), remove(book);
+}
+END_TEST
+
+/* Chess against Debian's engines, when installed: SAN in the PGN, both protocols. */
+START_TEST(test_real_engines) {
+    static char out[OUT_MAX];
+    const char *paths[] = {"/usr/games/fairymax", "/usr/games/stockfish"};
+    const char *engines[] = {"cmd=/usr/games/fairymax proto=xboard", "cmd=/usr/games/stockfish"};
+    for (int i = 0; i < 2; i++) {
+        if (access(paths[i], X_OK)) continue;
+        char args[512];
+        snprintf(args, sizeof args,
+                 "-engine cmd=./ratnik -engine %s -each st=0.02 timemargin=500 -games 2 -repeat -maxmoves 12 "
+                 "-openings file=book/chess.epd",
+                 engines[i]);
+        ck_assert_int_eq(run_match(args, out, sizeof out), 0);
+        ck_assert_msg(count_substr(out, "Finished game") == 2 && !strstr(out, "illegal") && !strstr(out, "stalls"),
+                      "%s", out);
+    }
+}
+END_TEST
+
+Suite *suite_match(void) {
+    Suite *s = suite_create("match");
+    TCase *t = tcase_create("match");
+    tcase_set_timeout(t, 120);
+    tcase_add_test(t, test_elo_figures);
+    tcase_add_test(t, test_time_controls);
+    tcase_add_test(t, test_illegal_move);
+    tcase_add_test(t, test_crash);
+    tcase_add_test(t, test_stall);
+    tcase_add_test(t, test_time_forfeit);
+    tcase_add_loop_test(t, test_variants_uci, 0, 5);
+    tcase_add_test(t, test_variants_cecp);
+    tcase_add_test(t, test_pgn_openings);
+    tcase_add_test(t, test_real_engines);
+    suite_add_tcase(s, t);
+    return s;
+}
