@@ -27,7 +27,7 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs libevent libevent_pthreads 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: all run test deps bench clean install debug sanitize perft perft-long unit protocol-tests load fuzz fuzz-targets valgrind
+.PHONY: all run test deps bench bench-check clean install debug sanitize perft perft-long unit protocol-tests load fuzz fuzz-targets valgrind
 
 all: ratnik
 
@@ -65,6 +65,7 @@ test: deps
 	@$(MAKE) --no-print-directory ratnik tests/test_runner
 	./tests/test_runner
 	@$(MAKE) --no-print-directory perft
+	@$(MAKE) --no-print-directory bench-check
 
 # Every EPD suite in one run; prints the table (one row per suite), and on a
 # mismatch every line that is not "ok". PERFT_FLAGS e.g. "--threads 2 --hash 64".
@@ -81,6 +82,15 @@ perft-long: ratnik
 
 bench: ratnik
 	./ratnik bench
+
+# The bench node count is the search's signature: a change that alters the
+# search must update tests/bench.sig (and say "Bench: N" in its commit).
+bench-check: ratnik
+	@mkdir -p build
+	@./ratnik bench > build/bench.log
+	@got=$$(sed -n 's/^Nodes searched: //p' build/bench.log); want=$$(cat tests/bench.sig); \
+	if [ "$$got" = "$$want" ]; then echo "bench signature $$got ok"; \
+	else echo "bench signature $$got, expected $$want (tests/bench.sig)"; exit 1; fi
 
 # The daemon under load (not part of `make test`): LOAD_SESSIONS concurrent
 # TCP sessions on 127.0.0.1 each play a short game with `go depth 3`.

@@ -105,10 +105,10 @@ static const struct { const char *variant, *fen; int depth; } bench_positions[] 
     {"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 10},
     {"chess", "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8", 11},
     {"chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 16},
-    {"buratia", NULL, 10},
-    {"japanese", NULL, 10},
-    {"belarusian", NULL, 9},
-    {"voodoo", NULL, 4},
+    {"buratia", NULL, 12},
+    {"japanese", NULL, 13},
+    {"belarusian", NULL, 11},
+    {"voodoo", NULL, 5},
 };
 
 uint64_t engine_bench(Engine *e, bool verbose) {
