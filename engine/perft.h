@@ -31,6 +31,7 @@ typedef struct {
     PerftProgressFn progress;    /* called at most every progress_ms, from a worker */
     void *progress_ctx;
     int progress_ms;
+    bool split_small;            /* use the threads even on trees too small to gain (tests) */
 } PerftOptions;
 
 /* perft_divide with threads, hash and progress (perft_run.c). Returns false

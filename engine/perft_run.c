@@ -134,12 +134,23 @@ static void run_workers(PerftJob *job, int threads) {
     for (int i = 0; i < started; i++) pthread_join(tid[i], NULL);
 }
 
+/* A tree of about roots^depth nodes: below a million it is done before a
+ * second thread would have started, so threads would only cost (a suite's
+ * shallow depths). */
+static bool small_tree(int roots, int depth) {
+    double est = 1;
+    for (int i = 0; i < depth && est < 1e6; i++) est *= roots;
+    return est < 1e6;
+}
+
 bool perft_run(const Position *pos, int depth, const PerftOptions *o, uint64_t *nodes) {
     *nodes = depth <= 0 ? 1 : 0;
     if (depth <= 0) return true;
     PerftJob job = {.opt = o, .t0 = clock_ms()};
     int threads = o->threads < 1 ? 1 : o->threads;
-    bool ok = expand(&job.list, pos, depth, 0, "") && expand_again(&job.list, threads);
+    bool ok = expand(&job.list, pos, depth, 0, "");
+    if (!o->split_small && small_tree(job.list.roots, depth)) threads = 1;
+    ok = ok && expand_again(&job.list, threads);
     if (ok && job.list.roots) ok = (job.root_counts = calloc((size_t)job.list.roots, sizeof *job.root_counts)) != NULL;
     if (ok) {
         run_workers(&job, threads);

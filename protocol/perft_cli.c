@@ -115,7 +115,8 @@ static void on_progress(void *ctx, const PerftProgress *p) {
 
 static bool run(PerftCtx *c, const Position *pos, int depth, PerftDivideFn fn, void *fn_ctx, uint64_t *nodes,
                 double *ms) {
-    PerftOptions o = {c->a->threads, c->tt, fn, fn_ctx, NULL, c, c->tty ? 2000 : 10000};
+    PerftOptions o = {.threads = c->a->threads, .tt = c->tt, .divide = fn, .divide_ctx = fn_ctx, .progress_ctx = c,
+                      .progress_ms = c->tty ? 2000 : 10000};
     if (c->a->progress) o.progress = on_progress;
     double t0 = now_ms(), c0 = cpu_ms();
     bool ok = perft_run(pos, depth, &o, nodes);

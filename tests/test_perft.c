@@ -22,7 +22,8 @@ static void log_divide(void *ctx, const char *turn, uint64_t nodes) {
 }
 
 static uint64_t run_with(const Position *pos, int depth, int threads, PerftTT *tt, DivideLog *log) {
-    PerftOptions o = {.threads = threads, .tt = tt, .divide = log ? log_divide : NULL, .divide_ctx = log};
+    PerftOptions o = {.threads = threads, .tt = tt, .divide = log ? log_divide : NULL, .divide_ctx = log,
+                      .split_small = true};
     uint64_t n = 0;
     ck_assert(perft_run(pos, depth, &o, &n));
     return n;
