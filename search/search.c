@@ -24,6 +24,7 @@ typedef struct {
     uint64_t keys[GAME_MAX_STEPS + MAX_PLY + 2];
     int nkeys;
     int root_depth;
+    bool after_null[MAX_PLY + 2]; /* the move into this ply was a null move */
     Move excluded[MAX_MULTIPV]; /* root moves already reported as better lines */
     int n_excluded;
 } Thread;
@@ -87,6 +88,13 @@ static int mover_value(const Position *pos, Move m) {
     return from == SQ_NONE || !pos->board[from] ? 0 : pos->v->pieces[piece_type(pos->board[from])].value;
 }
 
+enum { HISTORY_MAX = 16384 };
+
+static int *history_entry(const Thread *t, const Position *pos, Move m) {
+    int from = move_from(m) == SQ_NONE ? 0 : move_from(m), to = move_to(m) == SQ_NONE ? 0 : move_to(m);
+    return (int *)&t->history[pos->side][from][to];
+}
+
 /* Order: TT move, winning or even captures (victim first, then the cheaper
  * attacker), killers, quiet moves by history, losing captures last. */
 static void score_moves(const Thread *t, const Position *pos, const Move *moves, int *scores, int n, Move tt_move,
@@ -103,10 +111,7 @@ static void score_moves(const Thread *t, const Position *pos, const Move *moves,
             scores[i] = losing ? -(1 << 22) + mvv : (1 << 24) + (mvv > 0 ? mvv : 0);
         } else if (m == t->killers[ply][0]) scores[i] = (1 << 23) + 2;
         else if (m == t->killers[ply][1]) scores[i] = (1 << 23) + 1;
-        else {
-            int from = move_from(m) == SQ_NONE ? 0 : move_from(m), to = move_to(m) == SQ_NONE ? 0 : move_to(m);
-            scores[i] = t->history[pos->side][from][to];
-        }
+        else scores[i] = *history_entry(t, pos, m);
     }
 }
 
@@ -122,16 +127,20 @@ static Move pick_move(Move *moves, int *scores, int n, int i) {
     return m;
 }
 
-static void update_quiet_stats(Thread *t, const Position *pos, Move m, int depth, int ply) {
+/* History with gravity: entries move toward +-HISTORY_MAX and never leave
+ * the range, so old statistics fade without a rescaling pass. */
+static void history_add(int *h, int bonus) {
+    *h += bonus - *h * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
+}
+
+/* A quiet move refuted the opponent: reward it, and punish the quiet moves
+ * tried before it, which did not. */
+static void update_quiet_stats(Thread *t, const Position *pos, Move m, int depth, int ply, const Move *tried, int ntried) {
     if (t->killers[ply][0] != m) t->killers[ply][1] = t->killers[ply][0], t->killers[ply][0] = m;
-    int from = move_from(m) == SQ_NONE ? 0 : move_from(m), to = move_to(m) == SQ_NONE ? 0 : move_to(m);
-    int *h = &t->history[pos->side][from][to];
-    *h += depth * depth;
-    if (*h > (1 << 20)) {
-        for (int c = 0; c < COLOR_NB; c++)
-            for (int a = 0; a < SQ_MAX; a++)
-                for (int b = 0; b < SQ_MAX; b++) t->history[c][a][b] /= 2;
-    }
+    int bonus = depth * depth < 1200 ? depth * depth : 1200;
+    history_add(history_entry(t, pos, m), bonus);
+    for (int i = 0; i < ntried; i++)
+        if (tried[i] != m) history_add(history_entry(t, pos, tried[i]), -bonus);
 }
 
 /* ---- limits and bookkeeping -------------------------------------------- */
@@ -220,7 +229,9 @@ static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply)
          * alpha. Pieces the table values at 0 (kings, directors) are never
          * pruned: taking one may end the game. */
         int cv = captured_value(pos, m);
-        if (!in_check && move_kind(m) != MK_PROMO && cv && cv < PRICELESS && eval + cv + 200 <= alpha) continue;
+        if (!in_check && move_kind(m) != MK_PROMO && cv && cv < PRICELESS && alpha < SCORE_MATE_BOUND
+            && eval + cv + 200 <= alpha)
+            continue;
         Position child = *pos;
         child.v->make(&child, m);
         int score = child.side == pos->side ? qsearch(t, &child, alpha, beta, ply + 1)
@@ -300,13 +311,15 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
 
     /* Step 7. Null move: if passing still beats beta, a real move will too.
      * Not in check, not mid-turn, not without pieces (zugzwang). */
-    if (!pv_node && !in_check && !pos->pending && !root && depth >= 3 && eval >= beta && has_big_pieces(pos)
-        && beta > -SCORE_MATE_BOUND) {
+    if (!pv_node && !in_check && !pos->pending && !root && depth >= 3 && eval >= beta && !t->after_null[ply]
+        && has_big_pieces(pos) && beta > -SCORE_MATE_BOUND) {
         Position child = *pos;
         pos_set_ep(&child, SQ_NONE);
         pos_flip_side(&child);
         int r = 3 + depth / 6;
+        t->after_null[ply + 1] = true;
         int s = child_score(t, &child, false, beta - 1, beta, depth - r, ply);
+        t->after_null[ply + 1] = false;
         if (s >= beta && s < SCORE_MATE_BOUND) return beta;
     }
 
@@ -318,7 +331,8 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
     score_moves(t, pos, moves, scores, n, tt_move, ply);
     int best = -SCORE_INF, old_alpha = alpha;
     Move best_move = MOVE_NONE;
-    int played = 0;
+    int played = 0, nquiets = 0;
+    Move quiets[64];
     for (int i = 0; i < n; i++) {
         Move m = pick_move(moves, scores, n, i);
         if (root && is_excluded(t, m)) continue;
@@ -330,19 +344,22 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
         int new_depth = depth + (gives_check ? 1 : 0);
 
         /* Step 9a. Shallow pruning of quiet moves that cannot reach alpha:
-         * futility (eval far below) and late-move pruning (many tried). */
+         * futility (eval far below) and late-move pruning (many tried).
+         * Never against a forced-win alpha: no static eval reaches it, but
+         * a quiet move may still win faster. */
         if (!root && !pv_node && !in_check && quiet && !gives_check && played > 0
-            && best > -SCORE_MATE_BOUND) {
+            && best > -SCORE_MATE_BOUND && alpha < SCORE_MATE_BOUND) {
             if (depth <= 3 && eval + 120 + 110 * depth <= alpha) continue;
             if (depth <= 3 && played >= 4 + depth * depth * 2) continue;
         }
         played++;
+        if (quiet && !same && nquiets < 64) quiets[nquiets++] = m;
         int s;
         if (played == 1) {
             s = child_score(t, &child, same, alpha, beta, new_depth, ply);
         } else {
             int r = 0;
-            if (quiet && !gives_check && depth >= 3 && played >= 3 && !in_check) {
+            if (quiet && !gives_check && depth >= 3 && played >= 3 && !in_check && alpha < SCORE_MATE_BOUND) {
                 r = lmr_table[depth < 63 ? depth : 63][played < 63 ? played : 63] - pv_node;
                 if (r < 0) r = 0;
                 if (r > new_depth - 2) r = new_depth - 2 > 0 ? new_depth - 2 : 0;
@@ -362,7 +379,7 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
                 memcpy(&t->pv[ply][1], t->pv[ply + 1], sizeof(Move) * (size_t)t->pv_len[ply + 1]);
                 t->pv_len[ply] = t->pv_len[ply + 1] + 1;
                 if (s >= beta) {
-                    if (quiet && !same) update_quiet_stats(t, pos, m, depth, ply);
+                    if (quiet && !same) update_quiet_stats(t, pos, m, depth, ply, quiets, nquiets);
                     break;
                 }
             }
