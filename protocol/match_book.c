@@ -41,6 +41,7 @@ static void pgn_movetext(const char *line, int *depth, char *moves, size_t cap, 
         else if (*s == '(') (*depth) += 100, s++;
         else if (*s == ')') (*depth) -= 100, s++;
         else if (*s == ';' && !*depth) return;
+        else if (*s == ';') s++; /* text of a comment: it used to loop forever here (fuzz_book) */
         else if (isspace((unsigned char)*s)) s++;
         else {
             size_t len = strcspn(s, " \t\r\n{}();");

@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "test_util.h"
+#include "../protocol/match.h"
 
 typedef struct {
     pid_t pid;
@@ -263,6 +264,30 @@ START_TEST(eof_ends_unlimited_search) {
 }
 END_TEST
 
+/* Found by fuzz_book (a timeout): a ';' inside a PGN brace comment, e.g.
+ * `{a;b}`, made the opening reader of `ratnik match` loop forever. */
+START_TEST(book_pgn_semicolon_in_comment) {
+    char path[] = "/tmp/ratnik-book-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    static const char pgn[] = "[Event \"x\"]\n\n1. e2e4 {a;b} e7e5 2. g1f3 ; a line comment\n*\n";
+    ck_assert_int_eq(write(fd, pgn, sizeof pgn - 1), (ssize_t)(sizeof pgn - 1));
+    close(fd);
+    MatchConfig *cfg = calloc(1, sizeof *cfg);
+    cfg->variant = variant_find("chess");
+    cfg->openings_pgn = true;
+    snprintf(cfg->openings, sizeof cfg->openings, "%s", path);
+    Opening *ops = NULL;
+    char err[256];
+    int n = match_load_openings(cfg, &ops, err, sizeof err);
+    remove(path);
+    ck_assert_int_eq(n, 1);
+    ck_assert_str_eq(ops[0].moves, "e2e4 e7e5 g1f3");
+    match_free_openings(ops, n);
+    free(cfg);
+}
+END_TEST
+
 Suite *suite_reliability(void) {
     Suite *s = suite_create("reliability");
     TCase *tc = tcase_create("stop");
@@ -274,6 +299,7 @@ Suite *suite_reliability(void) {
     tcase_add_test(fz, cecp_huge_clocks);
     tcase_add_test(fz, uci_extreme_numbers);
     tcase_add_test(fz, eof_ends_unlimited_search);
+    tcase_add_test(fz, book_pgn_semicolon_in_comment);
     suite_add_tcase(s, fz);
     return s;
 }

@@ -1,4 +1,4 @@
-/* Shared by the UCI and CECP fuzz targets: runs fuzzer bytes as protocol
+/* Shared by the UCI, CECP and bribe fuzz targets: runs fuzzer bytes as protocol
  * lines through a real Session (protocol/session.c) whose output goes
  * nowhere.
  *
@@ -16,7 +16,8 @@
  *    hash_reserve hook (the daemon's mechanism), so `setoption name Hash
  *    value 65536` exercises the refusal path instead of allocating 64 GB.
  *  - Threads is capped at 2 the same way as bench: a line that sets more is
- *    dropped, since every later `go` would start and join up to 64 threads. */
+ *    dropped, since every later `go` would start and join up to 64 threads.
+ * A target may add its own filter (FuzzLineFilter: fuzz_bribe.c). */
 #ifndef RATNIK_FUZZ_SESSION_H
 #define RATNIK_FUZZ_SESSION_H
 

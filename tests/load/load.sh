@@ -17,6 +17,7 @@ trap 'rm -f "$LOG"' EXIT
 # load instead of after it (the games are then cut short; only a clean
 # exit counts).
 FAULTS=${LOAD_FAULTS:-1}
+[ -n "${LOAD_SIGTERM_AFTER:-}" ] && FAULTS=0 # the faults would all fail once the daemon is gone
 IDLE=${LOAD_IDLE:-60}
 ./ratnik --listen 127.0.0.1:0 --max-sessions $((N + 4)) --idle-timeout "$IDLE" 2>"$LOG" &
 PID=$!
