@@ -431,8 +431,9 @@ static void pgn_to_replay(const char *path, char *out, size_t n, int *games) {
     fclose(f);
 }
 
-/* A corrupt match between two ratniks (one over CECP, one offering random
- * bribes): bribes are played, every game ends by a rule, the PGN replays. */
+/* A corrupt match between two ratniks (one over CECP offering random bribes,
+ * one accepting every offer, so that bribes surely happen whatever the
+ * machine's speed): every game ends by a rule, the PGN replays. */
 START_TEST(test_corrupt_match) {
     char pgn[] = "/tmp/ratnik-bribes-XXXXXX";
     int fd = mkstemp(pgn);
@@ -441,7 +442,8 @@ START_TEST(test_corrupt_match) {
     remove(pgn);
     char args[400];
     snprintf(args, sizeof args,
-             "match -engine cmd=./ratnik name=S option.Corruption=true -engine cmd=./ratnik name=R proto=xboard "
+             "match -engine cmd=./ratnik name=S option.Corruption=true option.BribePolicy=accept-all "
+             "-engine cmd=./ratnik name=R proto=xboard "
              "option.Corruption=true option.BribePolicy=random-offers -each depth=2 -variant buratia -corruption "
              "-games 2 -movelimit 30 -pgnout %s", pgn);
     char *out = malloc(OUT_MAX), *replay = malloc(OUT_MAX * 4), *rout = malloc(OUT_MAX * 4);
