@@ -30,26 +30,8 @@ END_TEST
  * the evaluation of the position equals that of its mirror (both are from
  * the side to move's view, so White's view is negated). */
 START_TEST(test_eval_symmetric) {
-    const char *starts[] = {NULL, "k7/3q1q2/4K3/6N1/8/8/8/4r3[] w - - 0 1"};
-    srand(7);
-    int checked = 0;
-    for (int s = 0; s < 2; s++)
-        for (int game = 0; game < 20; game++) {
-            Position pos = test_pos("buratia", starts[s]);
-            for (int ply = 0; ply < 60; ply++) {
-                char fen[256], mfen[256];
-                fen_write(&pos, fen, sizeof fen);
-                mirror_fen(fen, mfen, sizeof mfen);
-                Position m = test_pos("buratia", mfen);
-                int a = pos.v->evaluate(&pos), b = m.v->evaluate(&m);
-                ck_assert_msg(a == b, "eval %d of %s but %d of its mirror %s", a, fen, b, mfen);
-                checked++;
-                Move moves[MAX_MOVES];
-                int k = pos.v->generate(&pos, moves);
-                if (!k) break;
-                pos.v->make(&pos, moves[rand() % k]);
-            }
-        }
+    int checked = check_eval_symmetry_random("buratia", NULL, 20, 60, 7)
+                + check_eval_symmetry_random("buratia", "k7/3q1q2/4K3/6N1/8/8/8/4r3[] w - - 0 1", 20, 60, 8);
     ck_assert_int_gt(checked, 500);
 }
 END_TEST

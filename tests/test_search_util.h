@@ -56,6 +56,38 @@ static inline void mirror_fen(const char *fen, char *out, size_t n) {
     snprintf(out + at, n - at, "%s %s %s - %s %s", hold, side[0] == 'w' ? "b" : "w", castle, half, full);
 }
 
+/* The evaluation is colour-blind: a position and its mirror score the same
+ * from the side to move's view. */
+static inline void assert_eval_symmetric(const Position *pos) {
+    char fen[256], mfen[256];
+    fen_write(pos, fen, sizeof fen);
+    mirror_fen(fen, mfen, sizeof mfen);
+    Position m = test_pos(pos->v->name, mfen);
+    int a = pos->v->evaluate(pos), b = m.v->evaluate(&m);
+    ck_assert_msg(a == b, "eval %d of %s but %d of its mirror %s", a, fen, b, mfen);
+}
+
+/* assert_eval_symmetric along seeded random games from `fen` (NULL: the
+ * start); returns how many positions were checked. */
+static inline int check_eval_symmetry_random(const char *variant, const char *fen, int games, int plies, unsigned seed) {
+    int checked = 0;
+    for (int game = 0; game < games; game++) {
+        Position pos = test_pos(variant, fen);
+        for (int ply = 0; ply < plies; ply++) {
+            Move moves[MAX_MOVES];
+            int n = pos.v->generate(&pos, moves);
+            if (!n) break;
+            if (!pos.pending) { /* a FEN cannot show a turn under way */
+                assert_eval_symmetric(&pos);
+                checked++;
+            }
+            seed = seed * 1103515245u + 12345u;
+            pos.v->make(&pos, moves[(seed >> 16) % (unsigned)n]);
+        }
+    }
+    return checked;
+}
+
 /* Whether `turn` is one of the space-separated turns of `list`. */
 static inline bool in_list(const char *turn, const char *list) {
     char copy[256];

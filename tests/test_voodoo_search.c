@@ -7,15 +7,6 @@
 #include <string.h>
 #include "test_search_util.h"
 
-static void assert_symmetric(const Position *pos) {
-    char fen[256], mfen[256];
-    fen_write(pos, fen, sizeof fen);
-    mirror_fen(fen, mfen, sizeof mfen);
-    Position m = test_pos("voodoo", mfen);
-    ck_assert_msg(pos->v->evaluate(pos) == m.v->evaluate(&m), "eval %d for %s but %d for its mirror %s",
-                  pos->v->evaluate(pos), fen, m.v->evaluate(&m), mfen);
-}
-
 static const struct {
     const char *fen, *bm[2];
 } solved[] = {
@@ -86,22 +77,10 @@ START_TEST(evaluation_is_colour_symmetric) {
     ck_assert_int_eq(start.v->evaluate(&start), 10); /* the tempo only */
     for (size_t i = 0; i < sizeof solved / sizeof solved[0]; i++) {
         Position pos = test_pos("voodoo", solved[i].fen);
-        assert_symmetric(&pos);
+        assert_eval_symmetric(&pos);
     }
-    /* positions from seeded random play, whole turns only (a FEN cannot
-     * show a sacrifice under way) */
-    unsigned seed = 777;
-    for (int game = 0; game < 20; game++) {
-        Position pos = start;
-        for (int ply = 0; ply < 120; ply++) {
-            Move moves[MAX_MOVES];
-            int n = pos.v->generate(&pos, moves);
-            if (!n) break;
-            if (!pos.pending) assert_symmetric(&pos);
-            seed = seed * 1103515245u + 12345u;
-            pos.v->make(&pos, moves[(seed >> 16) % (unsigned)n]);
-        }
-    }
+    /* positions from seeded random play, whole turns only */
+    ck_assert_int_gt(check_eval_symmetry_random("voodoo", NULL, 20, 120, 777), 500);
 }
 END_TEST
 
