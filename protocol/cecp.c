@@ -18,6 +18,7 @@
 #include <string.h>
 #include "cecp.h"
 #include "bribes.h"
+#include "book_opts.h"
 #include "../engine/fen.h"
 #include "../engine/notation.h"
 
@@ -156,6 +157,11 @@ static void start_search(CecpState *c, const SearchLimits *l, bool own_move) {
     c->discard = false;
     c->have_last = false;
     pthread_mutex_unlock(&c->mu);
+    char book[TURN_STR_MAX], reply[TURN_STR_MAX];
+    if (own_move && book_opts_cecp_move(c->e, book, reply)) { /* OwnBook: played as a search's move would be */
+        on_bestmove(c, book, reply[0] ? reply : NULL);
+        return;
+    }
     if (!engine_go(c->e, l, &cb, err, sizeof err)) {
         pthread_mutex_lock(&c->mu);
         c->thinking = false;
@@ -274,6 +280,7 @@ static void cmd_protover(CecpState *c) {
     engine_printf(e, "feature option=\"MoveLimit -spin %d 0 10000\"", e->move_limit >= 0 ? e->move_limit : 100);
     engine_printf(e, "feature option=\"Clear Hash -button\"");
     bribes_cecp_features(e);
+    book_opts_cecp_features(e);
     engine_printf(e, "feature done=1");
 }
 
@@ -479,6 +486,10 @@ static void cmd_option(CecpState *c, const char *arg, const char *line) {
         engine_set_move_limit(c->e, (int)v);
     } else if (!strcmp(name, "Clear Hash")) {
         engine_clear_hash(c->e);
+    } else if (book_opts_is_option(name)) { /* the book is asked at the next own move */
+        char err[256];
+        if (!book_opts_set(c->e, name, eq ? eq + 1 : "", err, sizeof err)) error_reply(c, err, line);
+        return;
     } else if (bribes_is_option(name)) { /* changes no position: the search goes on */
         char err[256];
         if (!bribes_set_option(c->e, name, eq ? eq + 1 : "", err, sizeof err)) error_reply(c, err, line);
@@ -651,10 +662,8 @@ bool cecp_command(CecpState *c, char *line) {
         error_reply(c, "command not supported, use setboard", "edit");
         c->in_edit = true;
     } else if (!strcmp(cmd, "hint")) cmd_hint(c);
-    else if (!strcmp(cmd, "bk")) {
-        engine_printf(e, " no book");
-        engine_printf(e, "%s", "");
-    } else if (!strcmp(cmd, "undo") || !strcmp(cmd, "remove")) {
+    else if (!strcmp(cmd, "bk")) book_opts_cecp_bk(e);
+    else if (!strcmp(cmd, "undo") || !strcmp(cmd, "remove")) {
         stop_search(c, true);
         if (c->bad_position || !take_back(e, cmd[0] == 'u' ? 1 : 2)) error_reply(c, "command not legal now", cmd);
         c->hint[0] = 0;

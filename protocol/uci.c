@@ -7,6 +7,7 @@
 #include <strings.h>
 #include "uci.h"
 #include "bribes.h"
+#include "book_opts.h"
 #include "../engine/fen.h"
 
 enum { MAX_TOKENS = 4096 };
@@ -53,6 +54,7 @@ static void cmd_uci(const Engine *e) {
     engine_printf(e, "option name MultiPV type spin default 1 min 1 max %d", MAX_MULTIPV);
     engine_printf(e, "option name MoveLimit type spin default 100 min 0 max 10000");
     bribes_uci_options(e);
+    book_opts_uci_options(e);
     engine_printf(e, "uciok");
 }
 
@@ -105,6 +107,8 @@ static void cmd_setoption(Engine *e, const Tokens *t) {
         else engine_set_move_limit(e, (int)v);
     } else if (bribes_is_option(name)) {
         if (!bribes_set_option(e, name, value, err, sizeof err)) error(e, "%s", err);
+    } else if (book_opts_is_option(name)) {
+        if (!book_opts_set(e, name, value, err, sizeof err)) error(e, "%s", err);
     } else {
         error(e, "unknown option '%s'", name);
     }
@@ -191,6 +195,8 @@ static void cmd_go(Engine *e, const Tokens *t) {
         else if (!strcmp(k, "nodes")) l.nodes = v < 1 ? 1 : (uint64_t)v;
         else if (!strcmp(k, "mate")) l.depth = v < 1 ? 1 : v > 60 ? MAX_PLY - 4 : (int)(2 * v);
     }
+    /* OwnBook: a book move is the whole answer (not when analysing or pondering). */
+    if (!l.infinite && !l.ponder && book_opts_uci_go(e)) return;
     char err[256];
     SearchCallbacks cb = {uci_info, uci_bestmove, e};
     if (!engine_go(e, &l, &cb, err, sizeof err)) error(e, "%s", err);

@@ -15,6 +15,9 @@ Engine *engine_new(EngineOutputFn out, void *ctx) {
     e->hash_mb = 16;
     e->threads = 1;
     e->multipv = 1;
+    e->book_depth = BOOK_DEPTH_DEFAULT;
+    e->book_variety = BOOK_VARIETY_DEFAULT;
+    e->book_miss_steps = -1;
     pthread_mutex_init(&e->out_lock, NULL);
     if (!tt_resize(&e->tt, (size_t)e->hash_mb)) {
         free(e);
@@ -31,6 +34,7 @@ void engine_free(Engine *e) {
     if (!e) return;
     engine_stop(e);
     tt_free(&e->tt);
+    book_close(e->book);
     free(e->job);
     pthread_mutex_destroy(&e->out_lock);
     free(e);

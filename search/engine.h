@@ -5,6 +5,7 @@
 #define RATNIK_ENGINE_H
 
 #include <pthread.h>
+#include "../book/book.h"
 #include "../engine/game.h"
 #include "search.h"
 
@@ -33,6 +34,20 @@ typedef struct Engine {
     bool corruption;
     int bribe_policy;
     uint64_t bribe_rng;
+    /* Opening book (search/engine_book.c, docs/books.md): the options
+     * OwnBook, BookFile (empty: automatic), BookDepth (plies), BookVariety
+     * (0-100); the book, opened lazily for book_variant (NULL: open again
+     * at the next probe); where this game left the book (book_miss_steps
+     * -1: it has not). Touched by the protocol thread only. */
+    bool own_book;
+    char book_file[1024];
+    int book_depth, book_variety;
+    Book *book;
+    const Variant *book_variant;
+    bool book_failed;        /* opening failed: no retry until an option or the variant changes */
+    uint64_t book_rng;
+    int book_miss_steps;
+    uint64_t book_miss_start, book_miss_key;
 } Engine;
 
 enum { HASH_MAX_MB = 65536 };
@@ -65,6 +80,22 @@ void engine_set_multipv(Engine *e, int lines);
 /* Searches fixed positions of every variant to fixed depths; returns nodes. */
 uint64_t engine_bench(Engine *e, bool verbose);
 void engine_display(const Engine *e);
+
+/* Opening book (search/engine_book.c). Setting an option closes the book;
+ * it is opened again when next needed. */
+enum { BOOK_DEPTH_DEFAULT = 20, BOOK_DEPTH_MAX = 1000, BOOK_VARIETY_DEFAULT = 50 };
+void engine_set_own_book(Engine *e, bool on);
+void engine_set_book_file(Engine *e, const char *path); /* "" or "<empty>": automatic */
+void engine_set_book_depth(Engine *e, int plies);
+void engine_set_book_variety(Engine *e, int variety);
+/* The book move to play now, instead of a search: OwnBook on, the game
+ * within BookDepth and not yet out of book, a legal book move. ponder gets
+ * the book's best reply or "". False otherwise; err is set (non-empty) only
+ * when this call failed to open the book (reported once). */
+bool engine_book_move(Engine *e, char *turn, char *ponder, char *err, size_t errlen);
+/* The book's moves for the current position (whatever OwnBook says), with
+ * the book's path in path; -1 with err when there is no usable book. */
+int engine_book_list(Engine *e, BookMove *out, int max, char *path, size_t pathlen, char *err, size_t errlen);
 void engine_result_str(const Engine *e, char *buf, size_t n);
 
 #endif

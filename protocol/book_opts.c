@@ -1,0 +1,100 @@
+/* Book options and book replies for UCI and CECP (book_opts.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "book_opts.h"
+
+static const char *const names[] = {"OwnBook", "BookFile", "BookDepth", "BookVariety"};
+
+bool book_opts_is_option(const char *name) {
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (!strcasecmp(name, names[i])) return true;
+    return false;
+}
+
+static bool parse_spin(const char *s, long lo, long hi, long *out) {
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || v < lo || v > hi) return false;
+    *out = v;
+    return true;
+}
+
+bool book_opts_set(Engine *e, const char *name, const char *value, char *err, size_t errlen) {
+    long v;
+    if (!strcasecmp(name, "OwnBook")) {
+        bool on = !strcasecmp(value, "true") || !strcmp(value, "1");
+        if (!on && strcasecmp(value, "false") && strcmp(value, "0")) {
+            snprintf(err, errlen, "OwnBook must be true or false, not '%.64s'", value);
+            return false;
+        }
+        engine_set_own_book(e, on);
+    } else if (!strcasecmp(name, "BookFile")) {
+        if (strlen(value) >= sizeof e->book_file) {
+            snprintf(err, errlen, "BookFile path longer than %zu characters", sizeof e->book_file - 1);
+            return false;
+        }
+        engine_set_book_file(e, value);
+    } else if (!strcasecmp(name, "BookDepth")) {
+        if (!parse_spin(value, 0, BOOK_DEPTH_MAX, &v)) {
+            snprintf(err, errlen, "BookDepth must be an integer 0..%d (plies), not '%.64s'", BOOK_DEPTH_MAX, value);
+            return false;
+        }
+        engine_set_book_depth(e, (int)v);
+    } else {
+        if (!parse_spin(value, 0, 100, &v)) {
+            snprintf(err, errlen, "BookVariety must be an integer 0..100, not '%.64s'", value);
+            return false;
+        }
+        engine_set_book_variety(e, (int)v);
+    }
+    return true;
+}
+
+void book_opts_uci_options(const Engine *e) {
+    engine_printf(e, "option name OwnBook type check default false");
+    engine_printf(e, "option name BookFile type string default <empty>");
+    engine_printf(e, "option name BookDepth type spin default %d min 0 max %d", BOOK_DEPTH_DEFAULT, BOOK_DEPTH_MAX);
+    engine_printf(e, "option name BookVariety type spin default %d min 0 max 100", BOOK_VARIETY_DEFAULT);
+}
+
+void book_opts_cecp_features(const Engine *e) {
+    engine_printf(e, "feature option=\"OwnBook -check %d\"", e->own_book);
+    engine_printf(e, "feature option=\"BookFile -file %s\"", e->book_file);
+    engine_printf(e, "feature option=\"BookDepth -spin %d 0 %d\"", e->book_depth, BOOK_DEPTH_MAX);
+    engine_printf(e, "feature option=\"BookVariety -spin %d 0 100\"", e->book_variety);
+}
+
+bool book_opts_uci_go(Engine *e) {
+    char turn[TURN_STR_MAX], ponder[TURN_STR_MAX], err[1400];
+    engine_stop(e); /* a running search gives its own bestmove first */
+    bool hit = engine_book_move(e, turn, ponder, err, sizeof err);
+    if (err[0]) engine_printf(e, "info string error: %s", err);
+    if (!hit) return false;
+    engine_printf(e, "info string book move %s", turn);
+    if (ponder[0]) engine_printf(e, "bestmove %s ponder %s", turn, ponder);
+    else engine_printf(e, "bestmove %s", turn);
+    return true;
+}
+
+bool book_opts_cecp_move(Engine *e, char *turn, char *ponder) {
+    char err[1400];
+    bool hit = engine_book_move(e, turn, ponder, err, sizeof err);
+    if (err[0]) engine_printf(e, "Error (%s): book", err);
+    if (hit) engine_printf(e, "# book move %s", turn);
+    return hit;
+}
+
+void book_opts_cecp_bk(Engine *e) {
+    BookMove moves[64];
+    char path[1100], err[1400];
+    int n = engine_book_list(e, moves, 64, path, sizeof path, err, sizeof err);
+    if (n < 0) engine_printf(e, " no book: %s", err);
+    else if (n == 0) engine_printf(e, " no book moves in this position (%s)", path);
+    unsigned long total = 0;
+    for (int i = 0; i < n; i++) total += moves[i].weight;
+    for (int i = 0; i < n; i++)
+        engine_printf(e, " %s %u (%.0f%%)", moves[i].turn, moves[i].weight, total ? 100.0 * moves[i].weight / total : 0.0);
+    engine_printf(e, "%s", "");
+}

@@ -1,0 +1,144 @@
+/* The Engine's opening book: options, finding and opening the book file
+ * lazily, and the probe that `go` makes before searching (docs/books.md). */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include "engine.h"
+#include "../engine/notation.h"
+
+enum { BOOK_LIST_MAX = 256 };
+
+/* Any change closes the book; the next probe opens it again. */
+static void book_reset(Engine *e) {
+    book_close(e->book);
+    e->book = NULL;
+    e->book_variant = NULL;
+    e->book_failed = false;
+    e->book_miss_steps = -1;
+}
+
+void engine_set_own_book(Engine *e, bool on) {
+    if (on != e->own_book) book_reset(e);
+    e->own_book = on;
+}
+
+void engine_set_book_file(Engine *e, const char *path) {
+    if (!strcmp(path, "<empty>")) path = ""; /* what some GUIs send for an empty string */
+    snprintf(e->book_file, sizeof e->book_file, "%s", path);
+    book_reset(e);
+}
+
+void engine_set_book_depth(Engine *e, int plies) {
+    e->book_depth = plies < 0 ? 0 : plies > BOOK_DEPTH_MAX ? BOOK_DEPTH_MAX : plies;
+}
+
+void engine_set_book_variety(Engine *e, int variety) {
+    e->book_variety = variety < 0 ? 0 : variety > 100 ? 100 : variety;
+}
+
+static bool readable(const char *path) { return access(path, R_OK) == 0; }
+
+/* The automatic book of variant v: book/<variant>.bin beside the binary,
+ * then in the current directory, then (chess only) Debian's gnuchess-book.
+ * False with the places looked at in err. */
+static bool find_book(const Variant *v, char *path, size_t n, char *err, size_t errlen) {
+    char exe[1024];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len > 0) {
+        exe[len] = 0;
+        char *slash = strrchr(exe, '/');
+        if (slash) *slash = 0;
+        snprintf(path, n, "%s/book/%s.bin", exe, v->name);
+        if (readable(path)) return true;
+    }
+    snprintf(path, n, "book/%s.bin", v->name);
+    if (readable(path)) return true;
+#ifdef RATNIK_DATADIR
+    snprintf(path, n, "%s/book/%s.bin", RATNIK_DATADIR, v->name);
+    if (readable(path)) return true;
+#endif
+    static const char gnuchess_book[] = "/usr/share/games/gnuchess/book.bin";
+    if (!strcmp(v->name, "chess") && readable(gnuchess_book)) {
+        snprintf(path, n, "%s", gnuchess_book);
+        return true;
+    }
+    snprintf(err, errlen, "no book for variant %s: no book/%s.bin beside the binary or in the current directory%s",
+             v->name, v->name, strcmp(v->name, "chess") ? "" : ", and no /usr/share/games/gnuchess/book.bin");
+    return false;
+}
+
+/* The book for the current variant, opened if needed; NULL when there is
+ * none. err is written only by the attempt that fails. */
+static Book *current_book(Engine *e, char *path, size_t pathlen, char *err, size_t errlen) {
+    if (e->book_variant != e->variant) {
+        book_close(e->book);
+        e->book = NULL;
+        e->book_failed = false;
+        e->book_miss_steps = -1;
+    }
+    if (e->book || e->book_failed) {
+        char ignored[256];
+        if (!e->book) return NULL;
+        if (e->book_file[0]) snprintf(path, pathlen, "%s", e->book_file);
+        else if (!find_book(e->variant, path, pathlen, ignored, sizeof ignored)) snprintf(path, pathlen, "(automatic)");
+        return e->book;
+    }
+    e->book_variant = e->variant;
+    if (e->book_file[0]) snprintf(path, pathlen, "%s", e->book_file);
+    else if (!find_book(e->variant, path, pathlen, err, errlen)) {
+        e->book_failed = true;
+        return NULL;
+    }
+    e->book = book_open(path, e->variant, err, errlen);
+    e->book_failed = !e->book;
+    return e->book;
+}
+
+/* Whether this game already left the book: it continues (same start, same
+ * steps up to there) the game in which a probe found nothing. So a GUI that
+ * sends the whole game with every `position` keeps the book left, and a new
+ * game, another start or a take-back before that point probes again. */
+static bool left_book(const Engine *e) {
+    const Game *g = &e->game;
+    int at = e->book_miss_steps;
+    return at >= 0 && g->nsteps >= at && g->keys[0] == e->book_miss_start && g->keys[at] == e->book_miss_key;
+}
+
+static int game_ply(const Position *pos) { return 2 * (pos->fullmove > 0 ? pos->fullmove - 1 : 0) + (pos->side == BLACK); }
+
+bool engine_book_move(Engine *e, char *turn, char *ponder, char *err, size_t errlen) {
+    err[0] = 0;
+    ponder[0] = 0;
+    const Position *pos = &e->game.cur;
+    if (!e->own_book || pos->pending || game_ply(pos) >= e->book_depth || left_book(e)) return false;
+    char path[1100];
+    Book *b = current_book(e, path, sizeof path, err, errlen);
+    if (!b) return false;
+    if (!e->book_rng) e->book_rng = (uint64_t)time(NULL) ^ (uint64_t)(uintptr_t)e ^ 0x9E3779B97F4A7C15ull;
+    BookMove m;
+    if (!book_choose(b, pos, e->book_variety, &e->book_rng, &m)) {
+        e->book_miss_steps = e->game.nsteps;
+        e->book_miss_start = e->game.keys[0];
+        e->book_miss_key = e->game.keys[e->game.nsteps];
+        return false;
+    }
+    snprintf(turn, TURN_STR_MAX, "%s", m.turn);
+    Position next = *pos;
+    char why[128];
+    BookMove reply[BOOK_LIST_MAX]; /* all of them: the list is sorted only once complete */
+    if (play_turn_str(&next, m.turn, why, sizeof why) && book_moves(b, &next, reply, BOOK_LIST_MAX) > 0 && reply[0].weight)
+        snprintf(ponder, TURN_STR_MAX, "%s", reply[0].turn);
+    return true;
+}
+
+int engine_book_list(Engine *e, BookMove *out, int max, char *path, size_t pathlen, char *err, size_t errlen) {
+    err[0] = 0;
+    path[0] = 0;
+    Book *b = current_book(e, path, pathlen, err, errlen);
+    if (!b) {
+        if (!err[0]) snprintf(err, errlen, "no usable book for variant %s (reported when it was opened)", e->variant->name);
+        return -1;
+    }
+    return book_moves(b, &e->game.cur, out, max < BOOK_LIST_MAX ? max : BOOK_LIST_MAX);
+}
