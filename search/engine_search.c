@@ -13,14 +13,23 @@ static void *search_thread_main(void *arg) {
 
 bool engine_is_searching(const Engine *e) { return e->searching; }
 
+/* A job and the copy of the game it searches, in one allocation; the
+ * struct keeps the game aligned for its 128-bit bitboards. */
+typedef struct {
+    SearchJob job;
+    Game game;
+} JobStorage;
+
 bool engine_go(Engine *e, const SearchLimits *limits, const SearchCallbacks *cb, char *err, size_t errlen) {
     engine_stop(e);
-    if (!e->job && !(e->job = malloc(sizeof *e->job + sizeof(Game)))) {
+    JobStorage *store = (JobStorage *)e->job; /* job is the first member */
+    if (!store && !(store = malloc(sizeof *store))) {
         snprintf(err, errlen, "out of memory");
         return false;
     }
-    SearchJob *job = e->job;
-    Game *game = (Game *)(job + 1);
+    e->job = &store->job;
+    SearchJob *job = &store->job;
+    Game *game = &store->game;
     memcpy(game, &e->game, sizeof *game);
     memset(job, 0, sizeof *job);
     job->game = game;
@@ -127,11 +136,12 @@ uint64_t engine_bench(Engine *e, bool verbose) {
         job->limits = limits;
         job->tt = &e->tt;
         job->threads = e->threads;
+        double p0 = search_now_ms();
         search_run(job);
         uint64_t n = atomic_load(&job->nodes);
         if (verbose)
-            engine_printf(e, "bench %-10s depth %2d nodes %10llu  %s", bench_positions[i].variant,
-                          bench_positions[i].depth, (unsigned long long)n,
+            engine_printf(e, "bench %-10s depth %2d nodes %10llu time %6.0f  %s", bench_positions[i].variant,
+                          bench_positions[i].depth, (unsigned long long)n, search_now_ms() - p0,
                           bench_positions[i].fen ? bench_positions[i].fen : "startpos");
         total += n;
         free(job);

@@ -27,6 +27,7 @@ typedef struct {
     bool after_null[MAX_PLY + 2]; /* the move into this ply was a null move */
     Move excluded[MAX_MULTIPV]; /* root moves already reported as better lines */
     int n_excluded;
+    bool abort_iter; /* another thread completed this iteration's depth */
 } Thread;
 
 enum { PRICELESS = 20000 };
@@ -150,10 +151,19 @@ static void flush_nodes(Thread *t) {
     t->flushed = t->nodes;
 }
 
+/* The search unwinds without storing anything when the whole search is
+ * stopped or when this thread's iteration has become useless. */
+static bool stopped(const Thread *t) {
+    return t->abort_iter || atomic_load_explicit(&t->job->stop, memory_order_relaxed);
+}
+
 static bool should_stop(Thread *t) {
     SearchJob *job = t->job;
     if ((t->nodes & 255) == 0) {
         flush_nodes(t);
+        if (t->root_depth > 1 && atomic_load_explicit(&job->completed_depth, memory_order_relaxed) >= t->root_depth
+            && !(t->id == 0 && job->multipv > 1))
+            t->abort_iter = true;
         if (t->id == 0 && t->root_depth > 1) {
             bool timed = !job->limits.infinite && !atomic_load(&job->pondering);
             if ((timed && job->hard_ms > 0 && search_now_ms() - job->start_ms >= job->hard_ms)
@@ -161,7 +171,7 @@ static bool should_stop(Thread *t) {
                 atomic_store(&job->stop, true);
         }
     }
-    return atomic_load_explicit(&job->stop, memory_order_relaxed);
+    return stopped(t);
 }
 
 /* Only positions since the last irreversible step can repeat: the halfmove
@@ -236,7 +246,7 @@ static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply)
         child.v->make(&child, m);
         int score = child.side == pos->side ? qsearch(t, &child, alpha, beta, ply + 1)
                                             : -qsearch(t, &child, -beta, -alpha, ply + 1);
-        if (atomic_load_explicit(&t->job->stop, memory_order_relaxed)) return 0;
+        if (stopped(t)) return 0;
         if (score > best) {
             best = score;
             best_move = m;
@@ -368,7 +378,7 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
             if (s > alpha && r) s = child_score(t, &child, same, alpha, alpha + 1, new_depth, ply);
             if (s > alpha && s < beta) s = child_score(t, &child, same, alpha, beta, new_depth, ply);
         }
-        if (atomic_load_explicit(&t->job->stop, memory_order_relaxed) && !(root && played == 1 && t->root_depth == 1))
+        if (stopped(t) && !(root && played == 1 && t->root_depth == 1))
             return 0;
         if (s > best) {
             best = s;
@@ -442,7 +452,7 @@ static int aspiration(Thread *t, int depth, int prev, int pv_index) {
     if (depth >= 5 && prev > -SCORE_MATE_BOUND && prev < SCORE_MATE_BOUND) alpha = prev - delta, beta = prev + delta;
     for (;;) {
         int s = search(t, &job->game->cur, alpha, beta, t->root_depth, 0);
-        if (atomic_load(&job->stop) && depth > 1) return s;
+        if (stopped(t) && depth > 1) return s;
         if (s <= alpha) {
             beta = (alpha + beta) / 2;
             alpha = s - delta > -SCORE_INF ? s - delta : -SCORE_INF;
@@ -457,6 +467,28 @@ static int aspiration(Thread *t, int depth, int prev, int pv_index) {
     }
 }
 
+/* A thread that completed an iteration deeper than any before makes its
+ * line the search's result and reports it; with a depth limit, reaching it
+ * ends every thread's search. Returns whether the line was taken. */
+static bool publish(Thread *t, int depth, int score) {
+    SearchJob *job = t->job;
+    pthread_mutex_lock(&job->result_lock);
+    bool deeper = depth > atomic_load(&job->completed_depth);
+    if (deeper) {
+        memcpy(job->pv, t->pv[0], sizeof(Move) * (size_t)t->pv_len[0]);
+        job->pv_len = t->pv_len[0];
+        job->best_score = score;
+        job->seldepth = t->seldepth;
+        atomic_store(&job->completed_depth, depth);
+        print_info(t, depth, 0, score, BOUND_EXACT);
+    }
+    pthread_mutex_unlock(&job->result_lock);
+    bool waits = job->limits.infinite || atomic_load(&job->pondering);
+    if (deeper && job->multipv <= 1 && job->limits.depth && depth >= job->limits.depth && !waits)
+        atomic_store(&job->stop, true);
+    return deeper;
+}
+
 static void iterate(Thread *t) {
     SearchJob *job = t->job;
     int score[MAX_MULTIPV] = {0};
@@ -466,31 +498,40 @@ static void iterate(Thread *t) {
     int lines = t->id == 0 && job->multipv > 1 ? job->multipv : 1;
     if (lines > nlegal) lines = nlegal;
     for (int depth = 1; depth <= max_depth; depth++) {
-        /* Helpers start some iterations one deeper, so the threads spread. */
-        t->root_depth = depth + (t->id & 1 && depth > 1 ? 1 : 0);
+        /* 1. Skip the depths another thread already completed. */
+        int done = atomic_load(&job->completed_depth);
+        if (lines == 1 && done >= depth) {
+            depth = done + 1;
+            score[0] = job->best_score;
+            if (depth > max_depth) break;
+        }
+        /* 2. Helpers start some iterations one deeper, so the threads spread. */
+        t->root_depth = depth + (t->id & 1 && depth > 1 && depth < max_depth ? 1 : 0);
         t->n_excluded = 0;
         for (int k = 0; k < lines; k++) {
             t->seldepth = 0;
-            score[k] = aspiration(t, depth, score[k], k);
-            if (atomic_load(&job->stop) && depth > 1) break;
-            if (t->id != 0) continue;
+            score[k] = aspiration(t, t->root_depth, score[k], k);
+            if (stopped(t) && depth > 1) break;
             if (k == 0) {
-                memcpy(job->pv, t->pv[0], sizeof(Move) * (size_t)t->pv_len[0]);
-                job->pv_len = t->pv_len[0];
-                job->best_score = score[0];
-                job->completed_depth = depth;
-                job->seldepth = t->seldepth;
+                /* 3. Only single-line searches take a helper's result. */
+                if (job->multipv <= 1 || t->id == 0) publish(t, t->root_depth, score[0]);
+            } else {
+                print_info(t, depth, k, score[k], BOUND_EXACT);
             }
-            print_info(t, depth, k, score[k], BOUND_EXACT);
             if (t->pv_len[0]) t->excluded[t->n_excluded++] = t->pv[0][0];
         }
         if (atomic_load(&job->stop) && depth > 1) break;
         flush_nodes(t);
+        if (t->abort_iter) {
+            t->abort_iter = false;
+            continue;
+        }
         if (t->id != 0) continue;
-        /* Soft limit: do not start an iteration that cannot finish in time. */
+        /* 4. Soft limit: do not start an iteration that cannot finish in time. */
         bool timed = !job->limits.infinite && !atomic_load(&job->pondering);
+        int best = job->best_score;
         if (timed && job->soft_ms > 0 && search_now_ms() - job->start_ms > job->soft_ms) break;
-        if (score[0] >= SCORE_MATE_BOUND && depth >= 2 * (SCORE_MATE - score[0]) + 2 && timed && !job->limits.depth) break;
+        if (best >= SCORE_MATE_BOUND && depth >= 2 * (SCORE_MATE - best) + 2 && timed && !job->limits.depth) break;
     }
     t->n_excluded = 0;
 }
@@ -578,7 +619,8 @@ void search_run(SearchJob *job) {
     set_time_limits(job);
     tt_new_search(job->tt);
     job->pv_len = 0;
-    job->completed_depth = 0;
+    atomic_store(&job->completed_depth, 0);
+    pthread_mutex_init(&job->result_lock, NULL);
 
     Move moves[MAX_MOVES];
     int n = job->game->cur.v->generate(&job->game->cur, moves);
@@ -595,7 +637,10 @@ void search_run(SearchJob *job) {
                 free(threads[i]);
                 threads[i] = NULL;
             }
-        if (threads[0]) iterate(threads[0]);
+        if (threads[0]) {
+            iterate(threads[0]);
+            flush_nodes(threads[0]);
+        }
     }
     /* An infinite or ponder search waits for stop/ponderhit before answering. */
     while ((job->limits.infinite || atomic_load(&job->pondering)) && !atomic_load(&job->stop)) {
@@ -608,5 +653,6 @@ void search_run(SearchJob *job) {
     pthread_attr_destroy(&attr);
     for (int i = 0; i < nthreads; i++) free(threads[i]);
 
+    pthread_mutex_destroy(&job->result_lock);
     if (job->cb.on_bestmove) report_bestmove(job);
 }

@@ -3,6 +3,7 @@
 #ifndef RATNIK_SEARCH_H
 #define RATNIK_SEARCH_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include "../engine/game.h"
 #include "tt.h"
@@ -61,10 +62,13 @@ typedef struct SearchJob {
     atomic_ullong nodes;
     int seldepth;
 
-    Move pv[MAX_PLY + 1]; /* main thread's last completed line */
+    /* The deepest completed iteration, whichever thread finished it: under
+     * Lazy SMP a helper one ply ahead often completes a depth first. */
+    pthread_mutex_t result_lock;
+    Move pv[MAX_PLY + 1];
     int pv_len;
     int best_score;
-    int completed_depth;
+    atomic_int completed_depth;
 } SearchJob;
 
 /* Runs the whole search on the calling thread (helpers are started inside)
