@@ -201,7 +201,9 @@ static bool has_big_pieces(const Position *pos) {
 
 /* ---- quiescence -------------------------------------------------------- */
 
-static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply) {
+/* qdepth counts quiescence plies: at the first one, quiet steps that give
+ * check are searched too, so that mates one step past the horizon show. */
+static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply, int qdepth) {
     t->nodes++;
     if (should_stop(t)) return 0;
     if (ply > t->seldepth) t->seldepth = ply;
@@ -217,7 +219,8 @@ static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply)
     bool in_check = pos->v->in_check && pos->v->in_check(pos);
     /* Out of check, a variant may hand over just its noisy steps; an empty
      * list then proves nothing, so only a full list can end the game here. */
-    bool full = in_check || !pos->v->generate_noisy;
+    bool checks = !in_check && qdepth == 0 && pos->v->in_check && beta - alpha > 1;
+    bool full = in_check || checks || !pos->v->generate_noisy;
     int n = full ? pos->v->generate(pos, moves) : pos->v->generate_noisy(pos, moves);
     if (!n && full) return terminal_score(pos, ply);
     int best = -SCORE_INF, eval = e ? e->eval : evaluate(pos), old_alpha = alpha;
@@ -230,10 +233,15 @@ static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply)
     score_moves(t, pos, moves, scores, n, e ? e->move : MOVE_NONE, ply);
     for (int i = 0; i < n; i++) {
         Move m = pick_move(moves, scores, n, i);
-        /* Only noisy steps that do not lose material, unless in check. */
+        /* Only noisy steps that do not lose material, unless in check
+         * (or, at the first quiescence ply, a quiet step giving check). */
+        bool quiet_check = false;
         if (!in_check && (scores[i] < (1 << 24) || (scores[i] == 1 << 30 && !is_noisy(pos, m)))) {
-            if (scores[i] == 1 << 30) continue;
-            break;
+            if (!checks || is_noisy(pos, m) || best >= SCORE_MATE_BOUND) {
+                if (scores[i] == 1 << 30 || checks) continue;
+                break;
+            }
+            quiet_check = true;
         }
         /* Delta pruning: even winning this piece cannot lift the score to
          * alpha. Pieces the table values at 0 (kings, directors) are never
@@ -244,8 +252,9 @@ static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply)
             continue;
         Position child = *pos;
         child.v->make(&child, m);
-        int score = child.side == pos->side ? qsearch(t, &child, alpha, beta, ply + 1)
-                                            : -qsearch(t, &child, -beta, -alpha, ply + 1);
+        if (quiet_check && (child.side == pos->side || !child.v->in_check(&child))) continue;
+        int score = child.side == pos->side ? qsearch(t, &child, alpha, beta, ply + 1, qdepth + 1)
+                                            : -qsearch(t, &child, -beta, -alpha, ply + 1, qdepth + 1);
         if (stopped(t)) return 0;
         if (score > best) {
             best = score;
@@ -277,7 +286,7 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
     t->pv_len[ply] = 0;
 
     /* Step 1. Horizon: quiescence search settles captures and decisive steps. */
-    if (depth <= 0) return qsearch(t, pos, alpha, beta, ply);
+    if (depth <= 0) return qsearch(t, pos, alpha, beta, ply, 0);
     t->nodes++;
     if (should_stop(t) && !root) return 0;
     if (ply >= MAX_PLY) return evaluate(pos);
