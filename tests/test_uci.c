@@ -184,6 +184,31 @@ START_TEST(uci_multipv) {
 }
 END_TEST
 
+/* Lazy SMP: with two threads the depth limit is reached exactly (by
+ * whichever thread completes it first), the depths reported only grow, and
+ * one bestmove ends the search, in every variant. */
+START_TEST(uci_threads_depth_limit) {
+    for (int i = 0; i < variant_count(); i++) {
+        char input[256];
+        snprintf(input, sizeof input,
+                 "setoption name Threads value 2\nsetoption name UCI_Variant value %s\nposition startpos\ngo depth 4\n",
+                 variant_at(i)->name);
+        char *out = session(input);
+        const char *name = variant_at(i)->name;
+        ck_assert_msg(count_substr(out, "bestmove ") == 1, "%s: %s", name, out);
+        ck_assert_msg(strstr(out, "info depth 4 "), "%s: no depth 4 line: %s", name, out);
+        ck_assert_msg(!strstr(out, "info depth 5 "), "%s: went past the depth limit: %s", name, out);
+        int last = 0;
+        for (const char *p = strstr(out, "info depth "); p; p = strstr(p + 1, "info depth ")) {
+            int d = atoi(p + 11);
+            ck_assert_msg(d > last, "%s: depth %d reported after %d", name, d, last);
+            last = d;
+        }
+        free(out);
+    }
+}
+END_TEST
+
 START_TEST(uci_every_variant_searches) {
     for (int i = 0; i < variant_count(); i++) {
         char input[256];
@@ -215,6 +240,7 @@ Suite *suite_uci(void) {
     tcase_add_test(tc, uci_mate_score_and_no_move);
     tcase_add_test(tc, uci_every_variant_searches);
     tcase_add_test(tc, uci_multipv);
+    tcase_add_test(tc, uci_threads_depth_limit);
     suite_add_tcase(s, tc);
     return s;
 }
