@@ -7,16 +7,15 @@
  * search thread (engine_stop, engine_set_*) while holding mu: on_bestmove
  * needs mu to finish.
  *
- * Moves are RULES.md's. XBoard's own dialect is accepted on input (a
- * promotion suffix where the rules write none) and, for the board display,
- * the engine adds such a suffix to its own simple moves that change the
- * moving piece (docs/xboard.md). */
+ * Moves are RULES.md's. What XBoard draws, relays and sends back is
+ * protocol/cecp_xboard.c's (docs/xboard.md). */
 #include <ctype.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cecp.h"
+#include "cecp_xboard.h"
 #include "bribes.h"
 #include "book_opts.h"
 #include "../engine/fen.h"
@@ -71,23 +70,6 @@ static bool game_over(const Engine *e) {
     return o.code != RES_NONE;
 }
 
-/* The engine's turn as XBoard should see it: a simple move (two squares) that
- * changes the moving piece gets the new piece as a suffix, `+` for a promoted
- * form of the same letter, so that XBoard's board shows what the rules did. */
-static void xboard_move_text(const Position *before, const Position *after, const char *turn, char *out, size_t n) {
-    snprintf(out, n, "%s", turn);
-    const Geometry *g = before->geo;
-    int from, to;
-    int a = square_parse(g, turn, &from);
-    int b = a ? square_parse(g, turn + a, &to) : 0;
-    if (!a || !b || turn[a + b] || from == to) return;
-    Piece p = before->board[from], q = after->board[to];
-    if (!p || !q || p == q || piece_color(p) != piece_color(q)) return;
-    const PieceDef *dp = &before->v->pieces[piece_type(p)], *dq = &before->v->pieces[piece_type(q)];
-    char suffix = dq->promoted && !dp->promoted && dq->letter == dp->letter ? '+' : (char)tolower((unsigned char)dq->letter);
-    snprintf(out, n, "%s%c", turn, suffix);
-}
-
 /* ---------------------------------------------------------- search thread */
 
 static void on_info(void *ctx, const SearchInfo *i) {
@@ -117,7 +99,7 @@ static void on_bestmove(void *ctx, const char *best, const char *ponder) {
             char err[256], text[TURN_STR_MAX + 8];
             Position before = e->game.cur;
             if (engine_play(e, best, err, sizeof err)) {
-                xboard_move_text(&before, &e->game.cur, best, text, sizeof text);
+                cecp_xboard_move_text(&before, &e->game.cur, best, text, sizeof text);
                 engine_printf(e, "move %s", text);
                 snprintf(c->hint, sizeof c->hint, "%s", ponder ? ponder : "");
                 report_outcome(c);
@@ -210,57 +192,6 @@ static void resume(CecpState *c) {
     }
 }
 
-/* --------------------------------------------------- engine-defined variants */
-
-/* How XBoard 4.9 should draw and check each variant (docs/xboard.md says why).
- * piece_to_char maps XBoard's internal piece types, in its order (P N B R Q
- * F E A C W M, then the promoted forms of those eleven, ...; the last letter
- * is XBoard's king), to our FEN letters. */
-typedef struct {
-    const char *variant;
-    const char *piece_to_char;
-    const char *size_parent;
-    const char *pieces[12]; /* "ID& betza" */
-} XbVariant;
-
-static const XbVariant xb_variants[] = {
-    {"buratia", "PNBRQ......+Kpnbrq......+k", "8x8+0_fairy",
-     {"P& fmWfcFifmnDfeF", "N& mN", "B& B", "R& R", "Q& mQ", "K& K", "+P& K", NULL}},
-    {"japanese", "PNBR.S...G...++...LKpnbr.s...g...++...lk", "9x9+0_fairy",
-     {"K& K", "G& fmafWfmafmafWfmafFfmafmafFbW", "S& fWF", "N& ffN", "L& fR", "R& R", "B& B", "P& fW", "+R& RF",
-      "+B& BfmafWfmafmafWbW", NULL}},
-    {"belarusian", "RVILG.....KArvilg.....ka", "9x9+0_fairy",
-     {"A& KO2O3", "K& KnDnA", "G& Q", "L& R", "I& B", "V& N", "R& fmWfcFifmnD", NULL}},
-    {"voodoo", "PNBRQKpnbrqk", "8x8+0_fairy", {"P& fmWfcFifmnD", "N& N", "B& B", "R& R", "Q& Q", "K& K", NULL}},
-};
-
-/* A FEN as XBoard reads it for a board without holdings: the bracket group
- * goes (its pieces stay known to the engine, which owns the rules). */
-static void fen_for_xboard(const char *fen, char *out, size_t n) {
-    size_t k = 0;
-    bool in = false;
-    for (const char *s = fen; *s && k + 1 < n; s++) {
-        if (*s == '[') in = true;
-        else if (*s == ']') in = false;
-        else if (!in) out[k++] = *s;
-    }
-    out[k] = 0;
-}
-
-static void send_setup(const CecpState *c) {
-    const Variant *v = c->e->variant;
-    for (size_t i = 0; i < sizeof xb_variants / sizeof *xb_variants; i++) {
-        const XbVariant *x = &xb_variants[i];
-        if (strcmp(x->variant, v->name)) continue;
-        char fen[FEN_MAX * 2], xfen[FEN_MAX * 2];
-        fen_write(&c->e->game.start, fen, sizeof fen);
-        fen_for_xboard(fen, xfen, sizeof xfen);
-        engine_printf(c->e, "setup (%s) %s %s", x->piece_to_char, x->size_parent, xfen);
-        for (int k = 0; x->pieces[k]; k++) engine_printf(c->e, "piece %s", x->pieces[k]);
-        return;
-    }
-}
-
 static const char *xboard_variant_name(const Variant *v) { return strcmp(v->name, "chess") ? v->name : "normal"; }
 
 /* ------------------------------------------------------------- commands */
@@ -291,26 +222,6 @@ static bool looks_like_move(const char *s) {
     if (s[0] == 'x' && islower((unsigned char)s[1]) && isdigit((unsigned char)s[2])) return true;
     if (islower((unsigned char)s[0]) && isdigit((unsigned char)s[1])) return true;
     return !strcmp(s, "@@@@");
-}
-
-/* Plays the user's turn; XBoard's dialect (a promotion suffix where the rules
- * write none: `e7e8q` for Buratia's shnyr, `c6b8+`) is tried after the rules'. */
-static bool play_user_turn(Engine *e, const char *text, char *err, size_t errlen) {
-    if (engine_play(e, text, err, errlen)) return true;
-    size_t n = strlen(text);
-    if (n < 5 || n >= TURN_STR_MAX || strchr(text, ',')) return false;
-    char last = text[n - 1];
-    if (!(last == '+' || last == '=' || isalpha((unsigned char)last))) return false;
-    char plain[TURN_STR_MAX], err2[256];
-    memcpy(plain, text, n - 1);
-    plain[n - 1] = 0;
-    /* Accepted only where the rules change the piece anyway (they choose
-     * which); the caller restores the game if we fail after playing. */
-    Position before = e->game.cur;
-    if (!engine_play(e, plain, err2, sizeof err2)) return false;
-    char shown[TURN_STR_MAX + 8];
-    xboard_move_text(&before, &e->game.cur, plain, shown, sizeof shown);
-    return strcmp(shown, plain) != 0;
 }
 
 /* Takes back the last `turns` turns by replaying the game from its start. */
@@ -344,7 +255,7 @@ static void cmd_usermove(CecpState *c, const char *move) {
         return;
     }
     memcpy(saved, &e->game, sizeof *saved);
-    bool ok = play_user_turn(e, move, err, sizeof err);
+    bool ok = cecp_xboard_play_user_turn(e, move, err, sizeof err);
     if (!ok) memcpy(&e->game, saved, sizeof *saved);
     free(saved);
     if (!ok) {
@@ -452,7 +363,7 @@ static void cmd_variant(CecpState *c, const char *name, const char *line) {
     }
     c->bad_position = false;
     c->hint[0] = 0;
-    send_setup(c);
+    cecp_xboard_send_setup(c->e);
     resume(c);
 }
 

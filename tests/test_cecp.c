@@ -102,9 +102,9 @@ END_TEST
 /* Each variant: setup and piece lines on `variant`, then the engine moves. */
 START_TEST(cecp_variants_setup_and_move) {
     static const struct { const char *name, *setup; int pieces; } v[] = {
-        {"buratia", "setup (PNBRQ......+Kpnbrq......+k) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n", 7},
-        {"japanese", "setup (PNBR.S...G...++...LKpnbr.s...g...++...lk) 9x9+0_fairy lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - - 0 1\n", 10},
-        {"belarusian", "setup (RVILG.....KArvilg.....ka) 9x9+0_fairy lvigakvil/rrrrrrrrr/9/9/9/9/9/RRRRRRRRR/LIVKAGIVL w AIai - 0 1\n", 7},
+        {"buratia", "setup (PNBRQ.....S.Kpnbrq.....s.k) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n", 7},
+        {"japanese", "setup (.NBR.S...G...HD...L.................P......K.nbr.s...g...hd...l.................p......k) 9x9+0_fairy lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - - 0 1\n", 10},
+        {"belarusian", "setup (.VILG.....K.........................R......A.vilg.....k.........................r......a) 9x9+0_fairy lvigakvil/rrrrrrrrr/9/9/9/9/9/RRRRRRRRR/LIVKAGIVL w AIai - 0 1\n", 7},
         {"voodoo", "setup (PNBRQKpnbrqk) 8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n", 6},
     };
     for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
@@ -157,6 +157,57 @@ START_TEST(cecp_variant_claims) {
     free(out);
     out = session("variant voodoo\nforce\nsetboard 4k3/4R3/8/8/8/8/p7/4K3 w - - 0 1\nusermove e7e8\n");
     HAS(out, "1-0 {White wins: king captured}\n");
+    free(out);
+}
+END_TEST
+
+/* The move texts XBoard 4.9.1 draws and relays (docs/xboard.md), both ways:
+ * the engine's own moves, and what XBoard sends back. */
+START_TEST(cecp_xboard_move_forms) {
+    /* Japanese: promotions carry XBoard's letter (gold g, dragon king d). */
+    char *out = session("variant japanese\nforce\nsetboard 4k4/9/9/2S6/R8/9/9/9/4K4 w - - 0 1\nsd 1\n"
+                        "usermove c6c7g\nusermove e9d9\nusermove a5a7d\nusermove d9e9\nusermove a7a8\n");
+    HASNT(out, "Illegal");
+    free(out);
+    out = session("variant japanese\nforce\nsetboard 4k4/9/9/2S6/9/9/9/9/4K4 w - - 0 1\nsd 1\nusermove c6c5g\n");
+    HAS(out, "Illegal move: c6c5g"); /* a suffix where the rules promote nothing */
+    free(out);
+    out = session("variant japanese\nsetboard 4k4/9/9/2S6/9/9/9/9/4K4 w - - 0 1\nsd 1\ngo\n");
+    HAS(out, "\nmove ");
+    free(out);
+    /* The engine's own promotion: the lone silver must promote to win quickest;
+     * whatever it plays, a promotion carries `g`, never `+`. */
+    out = session("variant japanese\nsetboard 8k/9/2S6/9/9/9/9/9/K8 w - - 0 1\nsd 2\ngo\n");
+    HASNT(out, "+\n");
+    free(out);
+    /* Buratia: the shnyr is XBoard's `s`; a displacement comes back rewritten. */
+    out = session("variant buratia\nforce\nsetboard 4k3/P7/8/8/8/8/8/4K3 w - - 0 1\nusermove a7a8s\n");
+    HASNT(out, "Illegal");
+    free(out);
+    out = session("variant buratia\nforce\nusermove b1d3,d2c3\nusermove b8d6,d7c6\nusermove d3d4\n");
+    HASNT(out, "Illegal"); /* b1d2,d2d3 and b8d7,d7d6; then the pushed pawn */
+    free(out);
+    out = session("variant buratia\nforce\nusermove b1d3,d2c3\nusermove d2f3\n");
+    HASNT(out, "Illegal move: b1d3"); /* the lawyer stands on d2, not d3 */
+    free(out);
+    /* Belarusian: in-place turns go out as a leg to an empty square and back,
+     * and come back unchanged or as XBoard's rewrite. */
+    out = session("variant belarusian\nforce\nsetboard 2R5a/9/9/9/9/9/9/9/4A4 w - - 0 1\nusermove c9c8,c8c9g\n");
+    HASNT(out, "Illegal");
+    free(out);
+    out = session("variant belarusian\nforce\nsetboard 2R5a/9/9/9/9/9/9/9/4A4 w - - 0 1\nusermove c9c9,c8d8\n");
+    HAS(out, "Illegal move: c9c9,c8d8"); /* five pieces to choose: ambiguous */
+    free(out);
+    /* Inauguration: out as e9e8,e8e9a; back unchanged or as XBoard's rewrite
+     * (suffix lost: the only in-place turn on e9). */
+    out = session("variant belarusian\nsetboard 4k4/9/9/9/9/9/9/9/4A4 b - - 0 1\nsd 1\ngo\n");
+    HAS(out, "\nmove e9e8,e8e9a\n");
+    free(out);
+    out = session("variant belarusian\nforce\nsetboard 4k4/9/9/9/9/9/9/9/4A4 b - - 0 1\nusermove e9e9,e8f8\n");
+    HASNT(out, "Illegal");
+    free(out);
+    out = session("variant belarusian\nsetboard 2R5a/9/9/9/9/9/9/9/4A4 w - - 0 1\nsd 1\ngo\n");
+    HAS(out, "\nmove c9c8,c8c9g\n"); /* in-place promotion to the lost hetman */
     free(out);
 }
 END_TEST
@@ -308,6 +359,7 @@ Suite *suite_cecp(void) {
     tcase_add_test(tc, cecp_ping_during_search);
     tcase_add_test(tc, cecp_analyze);
     tcase_add_test(tc, cecp_hint_playother);
+    tcase_add_test(tc, cecp_xboard_move_forms);
     suite_add_tcase(s, tc);
     return s;
 }
