@@ -216,7 +216,8 @@ static void name_engines(MatchConfig *c) {
         EngineSpec *s = &c->eng[e];
         if (s->name[0]) continue;
         const char *base = strrchr(s->cmd, '/');
-        snprintf(s->name, sizeof s->name, "%s", base ? base + 1 : s->cmd);
+        /* Long commands are cut to the name's size on purpose. */
+        snprintf(s->name, sizeof s->name, "%.*s", (int)sizeof s->name - 1, base ? base + 1 : s->cmd);
     }
     if (!strcmp(c->eng[0].name, c->eng[1].name)) {
         char tmp[MATCH_NAME_MAX];
