@@ -531,10 +531,7 @@ static void iterate(Thread *t) {
         }
         if (atomic_load(&job->stop) && depth > 1) break;
         flush_nodes(t);
-        if (t->abort_iter) {
-            t->abort_iter = false;
-            continue;
-        }
+        t->abort_iter = false; /* an aborted iteration just moves on; the limits below still apply */
         if (t->id != 0) continue;
         /* 4. Soft limit: do not start an iteration that cannot finish in time. */
         bool timed = !job->limits.infinite && !atomic_load(&job->pondering);
