@@ -27,7 +27,7 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs libevent libevent_pthreads 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: all run test deps bench bench-check clean install debug sanitize perft perft-long unit protocol-tests load fuzz fuzz-targets valgrind
+.PHONY: books book-epds all run test deps bench bench-check clean install debug sanitize perft perft-long unit protocol-tests load fuzz fuzz-targets valgrind
 
 all: ratnik
 
@@ -142,7 +142,7 @@ $(BUILD)/test_runner: $(LIBOBJ) $(TESTOBJ)
 # seed corpus; new inputs go to build/fuzz/corpus/<target>, crashes to
 # build/fuzz/<target>-crash-*. Exit status 1 on the first finding.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= fen move uci cecp bribe book
+FUZZ_TARGETS ?= fen move uci cecp bribe book rbook polyglot
 FUZZ_SAN = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_OPTS ?= -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
 fuzz: deps
@@ -164,6 +164,23 @@ $(BUILD)/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(LIBOBJ)
 
 .SECONDARY: $(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/fuzz_%.o)
 -include $(wildcard $(BUILD)/tests/fuzz/*.d)
+
+# The shipped opening books (docs/books.md "Shipped books"): each grown by
+# `ratnik book search` from its variant's start position, then the match
+# runner's EPD sets made from it. Minutes of CPU: not part of `make test`.
+BOOK_SEARCH = ./ratnik book search --plies 8 --width 3 --margin 30 --seed 1
+books: ratnik
+	$(BOOK_SEARCH) --variant buratia --depth 10 --positions 400 --out book/buratia.bin
+	$(BOOK_SEARCH) --variant japanese --depth 10 --positions 400 --out book/japanese.bin
+	$(BOOK_SEARCH) --variant belarusian --depth 10 --positions 400 --out book/belarusian.bin
+	$(BOOK_SEARCH) --variant voodoo --depth 4 --movetime 1500 --positions 320 --out book/voodoo.bin
+	@$(MAKE) --no-print-directory book-epds
+
+# The match runner's opening sets from the shipped books (60 balanced
+# positions each, at ply 8 of the book).
+book-epds: ratnik
+	for v in buratia japanese belarusian; do ./ratnik book epd --variant $$v --count 60 --plies 8 --depth 4 > book/$$v.epd || exit 1; done
+	./ratnik book epd --variant voodoo --count 60 --plies 8 --depth 2 > book/voodoo.epd
 
 install: ratnik
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -9,6 +9,7 @@
 #include "../engine/fen.h"
 #include "../engine/perft.h"
 #include "../search/engine.h"
+#include "book_cli.h"
 #include "match.h"
 #include "perft_cli.h"
 #include "selfplay.h"
@@ -26,7 +27,8 @@ static int usage(void) {
                     "       ratnik bench [threads] [hash MB]\n"
                     "       ratnik tactics FILE [--movetime MS] [--variant NAME]\n"
                     "       ratnik selfplay [--variant NAME] [--games N] [--a SPEC] [--b SPEC]\n"
-                    "       ratnik match -engine cmd=... -engine cmd=... [flags]   (docs/match.md)\n");
+                    "       ratnik match -engine cmd=... -engine cmd=... [flags]   (docs/match.md)\n"
+                    "       ratnik book build|search|show|epd --variant NAME ...   (docs/books.md)\n");
     return 2;
 }
 
@@ -76,5 +78,6 @@ int cli_main(int argc, char **argv) {
     if (!strcmp(argv[0], "tactics")) return tactics_main(argc, argv);
     if (!strcmp(argv[0], "selfplay")) return selfplay_main(argc, argv);
     if (!strcmp(argv[0], "match")) return match_main(argc, argv);
+    if (!strcmp(argv[0], "book")) return book_cli_main(argc, argv);
     return usage();
 }
