@@ -10,7 +10,7 @@
 #include "../book/book.h"
 #include "../engine/fen.h"
 #include "../engine/game.h"
-#include "../search/search.h"
+#include "../search/engine.h"
 
 enum { SHOW_MAX = 256 };
 
@@ -24,23 +24,6 @@ double book_cli_now_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-/* The book a variant uses when none is named: the engine's order (book/
- * beside the binary, then ./book/, then Debian's gnuchess book for chess). */
-static void default_book(const Variant *v, char *path, size_t n) {
-    char exe[1024];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len > 0) {
-        exe[len] = 0;
-        char *slash = strrchr(exe, '/');
-        if (slash) *slash = 0;
-        snprintf(path, n, "%s/book/%s.bin", exe, v->name);
-        if (!access(path, R_OK)) return;
-    }
-    snprintf(path, n, "book/%s.bin", v->name);
-    if (!access(path, R_OK) || strcmp(v->name, "chess")) return;
-    if (!access("/usr/share/games/gnuchess/book.bin", R_OK)) snprintf(path, n, "/usr/share/games/gnuchess/book.bin");
 }
 
 typedef struct {
@@ -83,7 +66,10 @@ static bool parse_args(int argc, char **argv, CliArgs *a) {
 static Book *open_book(const CliArgs *a, char *path, size_t n) {
     char err[512];
     if (a->book) snprintf(path, n, "%s", a->book);
-    else default_book(a->v, path, n);
+    else if (!engine_find_book(a->v, path, n, err, sizeof err)) {
+        fprintf(stderr, "book: %s\n", err);
+        return NULL;
+    }
     Book *b = book_open(path, a->v, err, sizeof err);
     if (!b) fprintf(stderr, "book: %s\n", err);
     return b;

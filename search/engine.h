@@ -92,6 +92,9 @@ void engine_set_book_variety(Engine *e, int variety);
  * within BookDepth and not yet out of book, a legal book move. ponder gets
  * the book's best reply or "". False otherwise; err is set (non-empty) only
  * when this call failed to open the book (reported once). */
+/* The automatic book file of variant v (book/<variant>.bin beside the
+ * binary, then in ./book/, then Debian's gnuchess book for chess). */
+bool engine_find_book(const Variant *v, char *path, size_t n, char *err, size_t errlen);
 bool engine_book_move(Engine *e, char *turn, char *ponder, char *err, size_t errlen);
 /* The book's moves for the current position (whatever OwnBook says), with
  * the book's path in path; -1 with err when there is no usable book. */

@@ -42,7 +42,7 @@ static bool readable(const char *path) { return access(path, R_OK) == 0; }
 /* The automatic book of variant v: book/<variant>.bin beside the binary,
  * then in the current directory, then (chess only) Debian's gnuchess-book.
  * False with the places looked at in err. */
-static bool find_book(const Variant *v, char *path, size_t n, char *err, size_t errlen) {
+bool engine_find_book(const Variant *v, char *path, size_t n, char *err, size_t errlen) {
     char exe[1024];
     ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (len > 0) {
@@ -81,12 +81,12 @@ static Book *current_book(Engine *e, char *path, size_t pathlen, char *err, size
         char ignored[256];
         if (!e->book) return NULL;
         if (e->book_file[0]) snprintf(path, pathlen, "%s", e->book_file);
-        else if (!find_book(e->variant, path, pathlen, ignored, sizeof ignored)) snprintf(path, pathlen, "(automatic)");
+        else if (!engine_find_book(e->variant, path, pathlen, ignored, sizeof ignored)) snprintf(path, pathlen, "(automatic)");
         return e->book;
     }
     e->book_variant = e->variant;
     if (e->book_file[0]) snprintf(path, pathlen, "%s", e->book_file);
-    else if (!find_book(e->variant, path, pathlen, err, errlen)) {
+    else if (!engine_find_book(e->variant, path, pathlen, err, errlen)) {
         e->book_failed = true;
         return NULL;
     }
