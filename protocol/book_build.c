@@ -197,7 +197,7 @@ static bool write_book(Collect *c, const BuildArgs *a, size_t *entries, size_t *
 }
 
 static int build_usage(void) {
-    fprintf(stderr, "usage: ratnik book build --variant NAME --pgn FILE [--pgn FILE...] --out FILE\n"
+    fprintf(stderr, "usage: ratnik book build --variant NAME --pgn FILE [--pgn FILE...] [--out FILE (NAME.bin)]\n"
                     "       [--plies N (16)] [--min-games N (1)] [--min-score PCT (0)] [--only-winner]\n");
     return 2;
 }
@@ -218,6 +218,8 @@ int book_build_main(int argc, char **argv) {
         else if (!strcmp(o, "--min-score")) a.min_score = atoi(val);
         else return build_usage();
     }
+    char out[256];
+    if (vname && !a.out) a.out = (snprintf(out, sizeof out, "%.200s.bin", vname), out); /* default: NAME.bin here */
     if (!vname || !a.npgn || !a.out || a.plies < 1 || a.min_games < 1 || a.min_score < 0 || a.min_score > 100)
         return build_usage();
     if (!(a.v = book_cli_variant(vname))) return 2;

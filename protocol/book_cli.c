@@ -207,9 +207,9 @@ static int epd(int argc, char **argv) {
 
 static int usage(void) {
     fprintf(stderr,
-            "usage: ratnik book build --variant NAME --pgn FILE [--pgn FILE...] --out FILE [--plies N] [--min-games N]\n"
+            "usage: ratnik book build --variant NAME --pgn FILE [--pgn FILE...] [--out FILE] [--plies N] [--min-games N]\n"
             "                         [--min-score PCT] [--only-winner]\n"
-            "       ratnik book search --variant NAME --out FILE [--depth N] [--plies P] [--width W] [--margin CP]\n"
+            "       ratnik book search --variant NAME [--out FILE] [--depth N] [--plies P] [--width W] [--margin CP]\n"
             "                          [--positions N] [--movetime MS] [--seed S] [--threads T] [--hash MB]\n"
             "       ratnik book show --variant NAME [--fen FEN] [--book FILE] [--moves M1 M2 ...]\n"
             "       ratnik book epd --variant NAME [--book FILE] [--count N] [--plies N] [--depth N] [--margin CP] [--seed S]\n");

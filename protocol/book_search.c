@@ -147,7 +147,7 @@ static int grow(const SearchArgs *a, Node *nodes, Game *g, TT *tt) {
 }
 
 static int search_usage(void) {
-    fprintf(stderr, "usage: ratnik book search --variant NAME --out FILE [--depth N (6)] [--plies P (8)] [--width W (3)]\n"
+    fprintf(stderr, "usage: ratnik book search --variant NAME [--out FILE (NAME.bin)] [--depth N (6)] [--plies P (8)] [--width W (3)]\n"
                     "       [--margin CP (30)] [--positions N (400)] [--movetime MS] [--seed S (1)] [--threads T (1)] [--hash MB (16)]\n");
     return 2;
 }
@@ -172,6 +172,8 @@ int book_search_main(int argc, char **argv) {
         else if (!strcmp(o, "--hash")) a.hash = x;
         else return search_usage();
     }
+    char out[256];
+    if (vname && !a.out) a.out = (snprintf(out, sizeof out, "%.200s.bin", vname), out); /* default: NAME.bin here */
     if (!vname || !a.out || a.depth < 1 || a.depth > 60 || a.plies < 1 || a.width < 1 || a.width > WIDTH_MAX ||
         a.margin < 0 || a.positions < 1 || a.positions > 1000000 || a.movetime < 0 || a.threads < 1 || a.hash < 1)
         return search_usage();
