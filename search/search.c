@@ -281,6 +281,20 @@ static int child_score(Thread *t, const Position *child, bool same_side, int alp
     return s;
 }
 
+/* A root move that beat the best one mid-iteration (or failed high) is
+ * proven better at a depth beyond the last completed one: if the search is
+ * stopped before the iteration ends, play it rather than the older move. */
+static void adopt_root_move(Thread *t) {
+    SearchJob *job = t->job;
+    if (t->id != 0 || job->multipv > 1) return;
+    pthread_mutex_lock(&job->result_lock);
+    if (t->root_depth > atomic_load(&job->completed_depth)) {
+        memcpy(job->pv, t->pv[0], sizeof(Move) * (size_t)t->pv_len[0]);
+        job->pv_len = t->pv_len[0];
+    }
+    pthread_mutex_unlock(&job->result_lock);
+}
+
 static int search(Thread *t, const Position *pos, int alpha, int beta, int depth, int ply) {
     bool pv_node = beta - alpha > 1, root = ply == 0;
     t->pv_len[ply] = 0;
@@ -397,6 +411,7 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
                 t->pv[ply][0] = m;
                 memcpy(&t->pv[ply][1], t->pv[ply + 1], sizeof(Move) * (size_t)t->pv_len[ply + 1]);
                 t->pv_len[ply] = t->pv_len[ply + 1] + 1;
+                if (root && played > 1) adopt_root_move(t);
                 if (s >= beta) {
                     if (quiet && !same) update_quiet_stats(t, pos, m, depth, ply, quiets, nquiets);
                     break;
