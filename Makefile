@@ -173,7 +173,7 @@ books: ratnik
 	$(BOOK_SEARCH) --variant buratia --depth 10 --positions 400 --out book/buratia.bin
 	$(BOOK_SEARCH) --variant japanese --depth 10 --positions 400 --out book/japanese.bin
 	$(BOOK_SEARCH) --variant belarusian --depth 10 --positions 400 --out book/belarusian.bin
-	$(BOOK_SEARCH) --variant voodoo --depth 4 --movetime 1500 --positions 320 --out book/voodoo.bin
+	$(BOOK_SEARCH) --variant voodoo --depth 5 --movetime 2500 --positions 320 --out book/voodoo.bin
 	@$(MAKE) --no-print-directory book-epds
 
 # The match runner's opening sets from the shipped books (60 balanced
