@@ -118,6 +118,20 @@ static unsigned book_rand(unsigned *s) {
 }
 
 /* Random turns from the start; false if the game ended on the way. */
+/* Engines without setboard get the opening through XBoard's edit mode,
+ * which cannot say that a king or rook standing on its start square has
+ * lost its castling right (Fair-Max then castles illegally). So a chess
+ * opening keeps exactly the rights its piece placement implies. */
+static bool castling_implied(const Position *pos) {
+    if (strcmp(pos->v->name, "chess")) return true;
+    char fen[FEN_MAX], full[2 * FEN_MAX + 16], board[FEN_MAX], side[8], rest[FEN_MAX], err[128];
+    fen_write(pos, fen, sizeof fen);
+    if (sscanf(fen, "%s %7s %*s %[^\n]", board, side, rest) != 3) return true;
+    snprintf(full, sizeof full, "%s %s KQkq %s", board, side, rest);
+    Position implied;
+    return !fen_parse(&implied, pos->v, full, err, sizeof err) || implied.castling == pos->castling;
+}
+
 static bool random_walk(Game *g, const BookArgs *a, unsigned *s, char (*list)[TURN_STR_MAX], int max) {
     char err[128];
     Position start;
@@ -138,7 +152,7 @@ static bool random_walk(Game *g, const BookArgs *a, unsigned *s, char (*list)[TU
     }
     Outcome o;
     game_outcome(g, &o);
-    return o.code == RES_NONE;
+    return o.code == RES_NONE && castling_implied(&g->cur);
 }
 
 static int search_score(Game *g, TT *tt, int depth) {
