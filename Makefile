@@ -3,6 +3,9 @@ ifeq ($(origin CC),default)
 CC = gcc
 endif
 PREFIX ?= /usr/local
+# Where `make install` puts the opening books; the engine looks there after
+# book/ beside the binary and ./book/ (give the same PREFIX to make and install).
+DATADIR ?= $(PREFIX)/share/ratnik
 ARCH ?=
 PKGS = libevent libevent_pthreads check
 
@@ -10,7 +13,7 @@ WARN    = -Wall -Wextra -Werror
 CSTD    = -std=c11 -D_GNU_SOURCE
 OPT     ?= -O3
 ARCHFLAG = $(if $(filter native,$(ARCH)),-march=native,$(if $(ARCH),-march=$(ARCH),))
-CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(ARCHFLAG) -pthread $(EXTRA_CFLAGS)
+CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(ARCHFLAG) -pthread -DRATNIK_DATADIR='"$(DATADIR)"' $(EXTRA_CFLAGS)
 LDLIBS_ALL = -pthread -lm
 
 BUILD   ?= build/release
@@ -183,8 +186,9 @@ book-epds: ratnik
 	./ratnik book epd --variant voodoo --count 60 --plies 8 --depth 2 > book/voodoo.epd
 
 install: ratnik
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)/book
 	install -m 755 ratnik $(DESTDIR)$(PREFIX)/bin/ratnik
+	install -m 644 book/*.bin book/*.epd $(DESTDIR)$(DATADIR)/book/
 
 clean:
 	rm -rf build ratnik tests/test_runner tests/load/load_client tests/load/fault_client
