@@ -117,13 +117,12 @@ static unsigned book_rand(unsigned *s) {
     return *s;
 }
 
-/* Random turns from the start; false if the game ended on the way. */
 /* Engines without setboard get the opening through XBoard's edit mode,
  * which cannot say that a king or rook standing on its start square has
- * lost its castling right (Fair-Max then castles illegally). So a chess
- * opening keeps exactly the rights its piece placement implies. */
+ * lost its castling right (Fairy-Max then castles illegally). So an
+ * opening with KQkq castling keeps exactly the rights its placement implies. */
 static bool castling_implied(const Position *pos) {
-    if (strcmp(pos->v->name, "chess")) return true;
+    if (pos->v->castle_style != CASTLE_STYLE_KQ) return true; /* KQkq letters: what the check rewrites */
     char fen[FEN_MAX], full[2 * FEN_MAX + 16], board[FEN_MAX], side[8], rest[FEN_MAX], err[128];
     fen_write(pos, fen, sizeof fen);
     if (sscanf(fen, "%s %7s %*s %[^\n]", board, side, rest) != 3) return true;
@@ -132,6 +131,7 @@ static bool castling_implied(const Position *pos) {
     return !fen_parse(&implied, pos->v, full, err, sizeof err) || implied.castling == pos->castling;
 }
 
+/* Random turns from the start; false if the game ended on the way. */
 static bool random_walk(Game *g, const BookArgs *a, unsigned *s, char (*list)[TURN_STR_MAX], int max) {
     char err[128];
     Position start;

@@ -40,7 +40,8 @@ void engine_set_book_variety(Engine *e, int variety) {
 static bool readable(const char *path) { return access(path, R_OK) == 0; }
 
 /* The automatic book of variant v: book/<variant>.bin beside the binary,
- * then in the current directory, then (chess only) Debian's gnuchess-book.
+ * then in the current directory and the data directory, then the
+ * variant's system book (chess: Debian's gnuchess-book).
  * False with the places looked at in err. */
 bool engine_find_book(const Variant *v, char *path, size_t n, char *err, size_t errlen) {
     char exe[1024];
@@ -58,13 +59,12 @@ bool engine_find_book(const Variant *v, char *path, size_t n, char *err, size_t 
     snprintf(path, n, "%s/book/%s.bin", RATNIK_DATADIR, v->name);
     if (readable(path)) return true;
 #endif
-    static const char gnuchess_book[] = "/usr/share/games/gnuchess/book.bin";
-    if (!strcmp(v->name, "chess") && readable(gnuchess_book)) {
-        snprintf(path, n, "%s", gnuchess_book);
+    if (v->system_book && readable(v->system_book)) {
+        snprintf(path, n, "%s", v->system_book);
         return true;
     }
-    snprintf(err, errlen, "no book for variant %s: no book/%s.bin beside the binary or in the current directory%s",
-             v->name, v->name, strcmp(v->name, "chess") ? "" : ", and no /usr/share/games/gnuchess/book.bin");
+    snprintf(err, errlen, "no book for variant %s: no book/%s.bin beside the binary, in the current directory or in the data directory%s%s",
+             v->name, v->name, v->system_book ? ", and no " : "", v->system_book ? v->system_book : "");
     return false;
 }
 

@@ -357,6 +357,7 @@ const Variant variant_chess = {
     .files = 8,
     .ranks = 8,
     .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    .system_book = "/usr/share/games/gnuchess/book.bin",
     .pieces = {[PAWN] = {'P', false, 100}, [KNIGHT] = {'N', false, 320}, [BISHOP] = {'B', false, 330},
                [ROOK] = {'R', false, 500}, [QUEEN] = {'Q', false, 950}, [KING] = {'K', false, 0}},
     .holding_order = NULL,

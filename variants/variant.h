@@ -29,6 +29,9 @@ typedef struct Variant {
     const char *name;
     int files, ranks;
     const char *start_fen;
+    /* A book file the system may provide when ratnik ships none (chess:
+     * Debian's gnuchess-book, a Polyglot book); NULL: none. */
+    const char *system_book;
     PieceDef pieces[PT_NB];      /* indexed by piece type, 1..15            */
     const char *holding_order;   /* letters in FEN holdings order; NULL: none */
     CastleStyle castle_style;
