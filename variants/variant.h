@@ -40,6 +40,10 @@ typedef struct Variant {
                                   * made from a pending position always
                                   * completes the turn (perft relies on it) */
     bool repetition_draw;        /* threefold repetition is a rule here     */
+    bool volatile_scores;        /* scores swing by a piece between search
+                                    depths: aspiration windows fail and
+                                    re-search more than they save, so the
+                                    search uses the full window              */
     int default_move_limit;      /* Position.move_limit after a FEN; 0: none */
 
     /* One-time table building; called once at start-up, before any session. */

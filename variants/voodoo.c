@@ -351,12 +351,13 @@ static bool voodoo_explain(const Position *pos, const char *text, Move *m, char 
     .pieces = {[PAWN] = {'P', false, 100}, [KNIGHT] = {'N', false, 320}, [BISHOP] = {'B', false, 330},         \
                [ROOK] = {'R', false, 500}, [QUEEN] = {'Q', false, 950}, [KING] = {'K', false, 0}},             \
     .holding_order = "KQRBNP", .castle_style = CASTLE_STYLE_NONE, .has_ep = false, .multi_step = true,        \
-    .repetition_draw = false, .init = voodoo_init, .setup = voodoo_setup, .make = voodoo_make,                \
+    .repetition_draw = false, .volatile_scores = true, .init = voodoo_init, .setup = voodoo_setup, .make = voodoo_make,                \
     .outcome = voodoo_outcome, .parse_special = voodoo_explain
 
 /* Search hooks, in voodoo_eval.c. */
 int voodoo_evaluate(const Position *pos);
 bool voodoo_is_noisy(const Position *pos, Move m);
+bool voodoo_see_ge(const Position *pos, Move m, int threshold);
 
 const Variant variant_voodoo = {
     .name = "voodoo",
@@ -364,6 +365,7 @@ const Variant variant_voodoo = {
     .generate = voodoo_generate,
     .evaluate = voodoo_evaluate,
     .is_noisy = voodoo_is_noisy,
+    .see_ge = voodoo_see_ge,
     .clock_limit = CLOCK_LIMIT_NONE,
 };
 

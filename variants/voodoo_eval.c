@@ -115,6 +115,43 @@ int voodoo_evaluate(const Position *pos) {
     return s + TEMPO;
 }
 
+/* Is `sq` attacked by an ordinary move of side `by`? */
+static bool attacked_by(const Position *pos, int sq, int by, bb64 occ) {
+    bb64 them = COL(pos, by) & occ;
+    bb64 diag = BBV(pos, BISHOP) | BBV(pos, QUEEN), orth = BBV(pos, ROOK) | BBV(pos, QUEEN);
+    return them & ((ct.pawn[by ^ 1][sq] & BBV(pos, PAWN)) | (ct.knight[sq] & BBV(pos, KNIGHT))
+                   | (ct.king[sq] & BBV(pos, KING)) | (bishop_attacks64(sq, occ) & diag)
+                   | (rook_attacks64(sq, occ) & orth));
+}
+
+/* A cheap exchange test, not a full swap: in Voodoo magic can answer any
+ * capture from anywhere, so only the first trade is weighed. A sacrifice
+ * costs the piece removed and gains what the possessed piece takes (and a
+ * possessed pawn's promotion); a trance costs nothing lasting (the queen
+ * returns next turn); an ordinary capture loses the capturer if the square
+ * is guarded by an ordinary move. Taking a king always passes. The search
+ * orders failing captures last and leaves them out of quiescence. */
+bool voodoo_see_ge(const Position *pos, Move m, int threshold) {
+    int kind = move_kind(m), to = move_to(m), us = pos->side;
+    if (kind == MK_DROP) return threshold <= 0;
+    Piece victim = to == SQ_NONE ? 0 : pos->board[to];
+    if (victim && piece_type(victim) == KING) return true;
+    int gain = victim ? material[piece_type(victim)] : 0;
+    if (kind == MK_REMOVE) {
+        if (move_from(m) == SQ_NONE) return true; /* bare: the game ends here, settled at once */
+        int removed = piece_type(pos->board[move_aux(m)]);
+        if (removed == QUEEN) return gain >= threshold;
+        if (move_piece(m)) gain += material[move_piece(m)] + material[PAWN]; /* their pawn becomes our piece */
+        return gain - material[removed] >= threshold;
+    }
+    if (kind == MK_PROMO) gain += material[move_piece(m)] - material[PAWN];
+    if (gain < threshold) return false;
+    int mover = kind == MK_PROMO ? material[move_piece(m)] : material[piece_type(pos->board[move_from(m)])];
+    if (gain - mover >= threshold) return true;
+    bb64 occ = (COL(pos, WHITE) | COL(pos, BLACK)) ^ (1ull << move_from(m));
+    return !attacked_by(pos, to, us ^ 1, occ | (1ull << to));
+}
+
 /* Quiescence: captures (ordinary, possessed, by a trance king), promotions
  * (also a possessed pawn's), and the removal that leaves its own side bare
  * (a loss, settled at once). */
