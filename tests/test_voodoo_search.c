@@ -57,6 +57,37 @@ START_TEST(noisy_steps) {
 }
 END_TEST
 
+/* The first-trade exchange test (see_ge): what a sacrifice gains against
+ * the piece it removes, and an ordinary capture against a guarded square. */
+START_TEST(exchange_test) {
+    Move m;
+    const Variant *v = variant_find("voodoo");
+    ck_assert_ptr_nonnull(v->see_ge);
+    /* White removes b1 (N) or g2 (P); Black's e5 knight takes Black's own d7 pawn... */
+    Position pos = test_pos("voodoo", "4k3/3pq3/8/4n3/8/8/6P1/1N2K3[] w - - 0 1");
+    ck_assert(find_step(&pos, "xb1,e5d7", &m)); /* a knight for a pawn: losing */
+    ck_assert(!v->see_ge(&pos, m, 0));
+    ck_assert(find_step(&pos, "xb1,e5f7", &m)); /* quiet possession: a knight for nothing */
+    ck_assert(!v->see_ge(&pos, m, 0));
+    /* ... or takes Black's own queen */
+    pos = test_pos("voodoo", "4k3/8/8/4n3/6q1/8/6P1/1N2K3[] w - - 0 1");
+    ck_assert(find_step(&pos, "xb1,e5g4", &m)); /* a knight for the queen: winning */
+    ck_assert(v->see_ge(&pos, m, 0));
+    ck_assert(!v->see_ge(&pos, m, 700));
+    /* ordinary captures: a queen takes a guarded pawn (losing), an unguarded one (winning) */
+    pos = test_pos("voodoo", "4k3/8/2p5/3p4/8/8/8/3QK3[] w - - 0 1");
+    ck_assert(find_step(&pos, "d1d5", &m));
+    ck_assert(!v->see_ge(&pos, m, 0));
+    pos = test_pos("voodoo", "4k3/8/8/3p4/8/8/8/3QK3[] w - - 0 1");
+    ck_assert(find_step(&pos, "d1d5", &m));
+    ck_assert(v->see_ge(&pos, m, 0));
+    /* taking a king always passes; a trance costs nothing lasting */
+    pos = test_pos("voodoo", "4k3/p6p/8/8/8/8/P7/3QK3[] w - - 0 1");
+    ck_assert(find_step(&pos, "xd1,e1e8", &m));
+    ck_assert(v->see_ge(&pos, m, 0));
+}
+END_TEST
+
 START_TEST(king_threats_dominate) {
     /* side to move can take the king (possession): a near-win */
     Position pos = test_pos("voodoo", "4k3/7p/5n2/8/8/8/P7/1N2K3[] w - - 0 1");
@@ -89,6 +120,7 @@ Suite *suite_voodoo_search(void) {
     TCase *tc = tcase_create("search");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, noisy_steps);
+    tcase_add_test(tc, exchange_test);
     tcase_add_test(tc, king_threats_dominate);
     tcase_add_test(tc, evaluation_is_colour_symmetric);
     tcase_add_loop_test(tc, solves_tactics_at_fixed_depth, 0, sizeof solved / sizeof solved[0]);
