@@ -473,7 +473,8 @@ static void print_info(Thread *t, int depth, int pv_index, int score, int bound)
 static int aspiration(Thread *t, int depth, int prev, int pv_index) {
     SearchJob *job = t->job;
     int delta = 25, alpha = -SCORE_INF, beta = SCORE_INF;
-    if (depth >= 5 && !job->game->cur.v->volatile_scores && prev > -SCORE_MATE_BOUND && prev < SCORE_MATE_BOUND) alpha = prev - delta, beta = prev + delta;
+    bool windowed = depth >= 5 && !job->game->cur.v->volatile_scores;
+    if (windowed && prev > -SCORE_MATE_BOUND && prev < SCORE_MATE_BOUND) alpha = prev - delta, beta = prev + delta;
     for (;;) {
         int s = search(t, &job->game->cur, alpha, beta, t->root_depth, 0);
         if (stopped(t) && depth > 1) return s;

@@ -351,8 +351,8 @@ static bool voodoo_explain(const Position *pos, const char *text, Move *m, char 
     .pieces = {[PAWN] = {'P', false, 100}, [KNIGHT] = {'N', false, 320}, [BISHOP] = {'B', false, 330},         \
                [ROOK] = {'R', false, 500}, [QUEEN] = {'Q', false, 950}, [KING] = {'K', false, 0}},             \
     .holding_order = "KQRBNP", .castle_style = CASTLE_STYLE_NONE, .has_ep = false, .multi_step = true,        \
-    .repetition_draw = false, .volatile_scores = true, .init = voodoo_init, .setup = voodoo_setup, .make = voodoo_make,                \
-    .outcome = voodoo_outcome, .parse_special = voodoo_explain
+    .repetition_draw = false, .volatile_scores = true, .init = voodoo_init, .setup = voodoo_setup,             \
+    .make = voodoo_make, .outcome = voodoo_outcome, .parse_special = voodoo_explain
 
 /* Search hooks, in voodoo_eval.c. */
 int voodoo_evaluate(const Position *pos);
