@@ -81,6 +81,13 @@ START_TEST(exchange_test) {
     pos = test_pos("voodoo", "4k3/8/8/3p4/8/8/8/3QK3[] w - - 0 1");
     ck_assert(find_step(&pos, "d1d5", &m));
     ck_assert(v->see_ge(&pos, m, 0));
+    /* the king guards d5, but taking Black's last piece leaves a bare king: a win */
+    pos = test_pos("voodoo", "8/8/4k3/3p4/8/8/8/3QK3[] w - - 0 1");
+    ck_assert(find_step(&pos, "d1d5", &m));
+    ck_assert(v->see_ge(&pos, m, 0));
+    pos = test_pos("voodoo", "8/p7/4k3/3p4/8/8/8/3QK3[] w - - 0 1");
+    ck_assert(find_step(&pos, "d1d5", &m));
+    ck_assert(!v->see_ge(&pos, m, 0));
     /* taking a king always passes; a trance costs nothing lasting */
     pos = test_pos("voodoo", "4k3/p6p/8/8/8/8/P7/3QK3[] w - - 0 1");
     ck_assert(find_step(&pos, "xd1,e1e8", &m));

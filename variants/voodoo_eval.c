@@ -124,18 +124,30 @@ static bool attacked_by(const Position *pos, int sq, int by, bb64 occ) {
                    | (rook_attacks64(sq, occ) & orth));
 }
 
+/* Does capturing on move_to(m) leave side `c` with a bare king (a win
+ * that ends the game before any recapture)? A possessed piece stays on its
+ * side's count unless it is a pawn promoting, which becomes ours. */
+static bool leaves_bare(const Position *pos, Move m, int c) {
+    bb64 others = COL(pos, c) & ~BBV(pos, KING);
+    int left = popcount64(others) - 1;
+    if (move_kind(m) == MK_REMOVE && move_from(m) != SQ_NONE && move_piece(m)) left--;
+    return left == 0;
+}
+
 /* A cheap exchange test, not a full swap: in Voodoo magic can answer any
  * capture from anywhere, so only the first trade is weighed. A sacrifice
  * costs the piece removed and gains what the possessed piece takes (and a
  * possessed pawn's promotion); a trance costs nothing lasting (the queen
  * returns next turn); an ordinary capture loses the capturer if the square
- * is guarded by an ordinary move. Taking a king always passes. The search
+ * is guarded by an ordinary move. Taking a king, or the last piece beside
+ * one (bare king), always passes. The search
  * orders failing captures last and leaves them out of quiescence. */
 bool voodoo_see_ge(const Position *pos, Move m, int threshold) {
     int kind = move_kind(m), to = move_to(m), us = pos->side;
     if (kind == MK_DROP) return threshold <= 0;
     Piece victim = to == SQ_NONE ? 0 : pos->board[to];
     if (victim && piece_type(victim) == KING) return true;
+    if (victim && leaves_bare(pos, m, piece_color(victim))) return true;
     int gain = victim ? material[piece_type(victim)] : 0;
     if (kind == MK_REMOVE) {
         if (move_from(m) == SQ_NONE) return true; /* bare: the game ends here, settled at once */
