@@ -50,6 +50,20 @@ void move_to_str(const Position *pos, Move m, char *buf) {
     }
 }
 
+bool step_from_str(const Position *pos, const char *text, Move *out) {
+    Move moves[MAX_MOVES];
+    char str[MOVE_STR_MAX];
+    int count = pos->v->generate(pos, moves);
+    for (int i = 0; i < count; i++) {
+        move_to_str(pos, moves[i], str);
+        if (!strcmp(str, text)) {
+            *out = moves[i];
+            return true;
+        }
+    }
+    return false;
+}
+
 /* The legal step written at the start of `text`, preferring the longest
  * match (a step's text may itself contain commas). Returns its length. */
 static size_t match_step(const Position *pos, const char *text, Move *out) {

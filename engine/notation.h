@@ -14,6 +14,8 @@ int square_parse(const Geometry *g, const char *text, int *sq);
 
 /* The text of one step, e.g. "e7e8q", "N@b8", "b1c3,c3d4", "xb1,g8f6". */
 void move_to_str(const Position *pos, Move m, char *buf);
+/* The legal step written exactly as `text` (as move_to_str writes it), if any. */
+bool step_from_str(const Position *pos, const char *text, Move *out);
 
 /* Plays a whole turn written as text ("e2e4", "xb1,g8f6,e2e4", "+N@b8") on
  * pos. On failure returns false with a reason and pos unchanged. */

@@ -29,20 +29,6 @@ static bool parse_movetime(int argc, char **argv, int at, int *ms) {
     return true;
 }
 
-static bool find_move(const Position *pos, const char *text, Move *out) {
-    Move moves[MAX_MOVES];
-    char str[MOVE_STR_MAX];
-    int count = pos->v->generate(pos, moves);
-    for (int i = 0; i < count; i++) {
-        move_to_str(pos, moves[i], str);
-        if (!strcmp(str, text)) {
-            *out = moves[i];
-            return true;
-        }
-    }
-    return false;
-}
-
 /* Parses "offer <kind> [<move>] <payment> [movetime <ms>]" (argv[1] is
  * "offer") and checks it against the rules; false with a reason. */
 static bool parse_offer(const Engine *e, int argc, char **argv, Bribe *b, int *ms, char *err, size_t n) {
@@ -66,7 +52,7 @@ static bool parse_offer(const Engine *e, int argc, char **argv, Bribe *b, int *m
         snprintf(err, n, "bribes exist only in buratia");
         return false;
     }
-    if (move && !find_move(&e->game.cur, move, &b->named)) {
+    if (move && !step_from_str(&e->game.cur, move, &b->named)) {
         snprintf(err, n, "bribe: '%.32s' is not a legal move here", move);
         return false;
     }

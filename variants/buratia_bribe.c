@@ -90,21 +90,6 @@ bool buratia_takeback(const Position *before, int type, int sq, Move *turn, char
     return true;
 }
 
-/* The legal move written exactly as `text`, if any. */
-static bool find_move(const Position *pos, const char *text, Move *out) {
-    Move moves[MAX_MOVES];
-    char str[MOVE_STR_MAX];
-    int count = pos->v->generate(pos, moves);
-    for (int i = 0; i < count; i++) {
-        move_to_str(pos, moves[i], str);
-        if (!strcmp(str, text)) {
-            *out = moves[i];
-            return true;
-        }
-    }
-    return false;
-}
-
 /* A reason for the common illegal moves "a1b2" / "a1b2,b2c3"; false always. */
 static bool explain_illegal(const Position *pos, const char *text, char *err, size_t n) {
     int from, to, aux = -1;
@@ -143,7 +128,7 @@ bool buratia_parse_special(const Position *pos, const char *text, Move *m, char 
     }
     if (text[4] != ',') return false;
     Move named;
-    if (!find_move(pos, text + 5, &named)) {
+    if (!step_from_str(pos, text + 5, &named)) {
         if (!buratia_payment_ok(pos, pos->side, type, sq, err, n)) return false;
         return fail(err, n, "purchase: '%s' is not a legal move here", text + 5);
     }
