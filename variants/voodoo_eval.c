@@ -45,6 +45,14 @@ static inline int centre_dist(int sq) {
     return df > dr ? df : dr;
 }
 
+/* Pieces of side `by` that attack `sq` by an ordinary move, given the
+ * slider rays from `sq` (diag, orth) for the occupancy in question. */
+static inline bb64 ordinary_attackers(const Position *pos, int sq, int by, bb64 diag, bb64 orth) {
+    return COL(pos, by)
+         & ((ct.pawn[by ^ 1][sq] & BBV(pos, PAWN)) | (ct.knight[sq] & BBV(pos, KNIGHT)) | (ct.king[sq] & BBV(pos, KING))
+            | (diag & (BBV(pos, BISHOP) | BBV(pos, QUEEN))) | (orth & (BBV(pos, ROOK) | BBV(pos, QUEEN))));
+}
+
 /* Ways side `att` could take the enemy king on its next turn, counted by
  * kind: ordinary attack, possession of each type, trance. `ordinary_only`:
  * mid-sacrifice, only the own move is left. */
@@ -55,10 +63,7 @@ static int king_threats(const Position *pos, int att, bool ordinary_only) {
     if (!kbb || !akbb) return 0;
     int ksq = lsb64(kbb), n = 0;
     bb64 diag = bishop_attacks64(ksq, occ), orth = rook_attacks64(ksq, occ);
-    bb64 hits = (ct.pawn[def][ksq] & BBV(pos, PAWN)) | (ct.knight[ksq] & BBV(pos, KNIGHT))
-              | (ct.king[ksq] & BBV(pos, KING)) | (diag & (BBV(pos, BISHOP) | BBV(pos, QUEEN)))
-              | (orth & (BBV(pos, ROOK) | BBV(pos, QUEEN)));
-    if (hits & own) n++;
+    if (ordinary_attackers(pos, ksq, att, diag, orth)) n++;
     if (ordinary_only) return n;
     bb64 others = own & ~BBV(pos, KING);
     if (!more_than_one(others)) return n; /* any magic would leave us bare */
@@ -115,15 +120,6 @@ int voodoo_evaluate(const Position *pos) {
     return s + TEMPO;
 }
 
-/* Is `sq` attacked by an ordinary move of side `by`? */
-static bool attacked_by(const Position *pos, int sq, int by, bb64 occ) {
-    bb64 them = COL(pos, by) & occ;
-    bb64 diag = BBV(pos, BISHOP) | BBV(pos, QUEEN), orth = BBV(pos, ROOK) | BBV(pos, QUEEN);
-    return them & ((ct.pawn[by ^ 1][sq] & BBV(pos, PAWN)) | (ct.knight[sq] & BBV(pos, KNIGHT))
-                   | (ct.king[sq] & BBV(pos, KING)) | (bishop_attacks64(sq, occ) & diag)
-                   | (rook_attacks64(sq, occ) & orth));
-}
-
 /* Does capturing on move_to(m) leave side `c` with a bare king (a win
  * that ends the game before any recapture)? A possessed piece stays on its
  * side's count unless it is a pawn promoting, which becomes ours. */
@@ -160,8 +156,8 @@ bool voodoo_see_ge(const Position *pos, Move m, int threshold) {
     if (gain < threshold) return false;
     int mover = kind == MK_PROMO ? material[move_piece(m)] : material[piece_type(pos->board[move_from(m)])];
     if (gain - mover >= threshold) return true;
-    bb64 occ = (COL(pos, WHITE) | COL(pos, BLACK)) ^ (1ull << move_from(m));
-    return !attacked_by(pos, to, us ^ 1, occ | (1ull << to));
+    bb64 occ = (COL(pos, WHITE) | COL(pos, BLACK)) ^ (1ull << move_from(m)); /* rays through the capturer's square */
+    return !ordinary_attackers(pos, to, us ^ 1, bishop_attacks64(to, occ), rook_attacks64(to, occ));
 }
 
 /* Quiescence: captures (ordinary, possessed, by a trance king), promotions
