@@ -16,6 +16,26 @@ int square_parse(const Geometry *g, const char *text, int *sq) {
     return 2;
 }
 
+bool squares_parse(const Geometry *g, const char *text, bb_t *out) {
+    *out = 0;
+    for (const char *s = text; *s;) {
+        int a, b;
+        if (*s == ' ') { s++; continue; }
+        if (!square_parse(g, s, &a)) return false;
+        b = a;
+        s += 2;
+        if (*s == ':') {
+            if (!square_parse(g, s + 1, &b)) return false;
+            s += 3;
+        }
+        if (*s && *s != ' ') return false;
+        int f0 = sq_file(g, a), f1 = sq_file(g, b), r0 = sq_rank(g, a), r1 = sq_rank(g, b);
+        for (int r = r0 < r1 ? r0 : r1; r <= (r0 < r1 ? r1 : r0); r++)
+            for (int f = f0 < f1 ? f0 : f1; f <= (f0 < f1 ? f1 : f0); f++) *out |= bb_sq(sq_make(g, f, r));
+    }
+    return true;
+}
+
 static char lower_letter(const Position *pos, int type) {
     return (char)tolower((unsigned char)pos->v->pieces[type].letter);
 }

@@ -12,6 +12,10 @@ void square_to_str(const Geometry *g, int sq, char *buf);
 /* Parses "e4"/"i9" at text; returns characters read (2) or 0. */
 int square_parse(const Geometry *g, const char *text, int *sq);
 
+/* Reads a square list: squares and rectangles given by two corners
+ * ("a9:i9 b8 h8"), separated by spaces. False if any word is neither. */
+bool squares_parse(const Geometry *g, const char *text, bb_t *out);
+
 /* The text of one step, e.g. "e7e8q", "N@b8", "b1c3,c3d4", "xb1,g8f6". */
 void move_to_str(const Position *pos, Move m, char *buf);
 /* The legal step written exactly as `text` (as move_to_str writes it), if any. */

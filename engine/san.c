@@ -51,6 +51,16 @@ void move_to_san(const Position *pos, Move m, char *buf, size_t n) {
     snprintf(buf, n, "%s%c%s%s%s%s", d->promoted ? "+" : "", d->letter, dis, capture ? "x" : "", tos, promo);
 }
 
+void move_to_san_marked(const Position *pos, Move m, char *buf, size_t n) {
+    move_to_san(pos, m, buf, n);
+    Position after = *pos;
+    after.v->make(&after, m);
+    if (!after.v->in_check || !after.v->in_check(&after)) return;
+    Move moves[MAX_MOVES];
+    size_t len = strlen(buf);
+    if (len + 2 <= n) buf[len] = after.v->generate(&after, moves) ? '+' : '#', buf[len + 1] = 0;
+}
+
 bool san_matches(const Position *pos, Move m, const char *san) {
     char want[32], got[32];
     size_t len = 0;

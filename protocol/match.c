@@ -77,7 +77,7 @@ static void record(Match *m, int index, const MatchGame *mg, const char *pgn) {
         printf("An engine crashed or stalled: the match stops (use -recover to go on)\n");
         m->stop = m->failed = true;
     }
-    if (m->pgn) fputs(pgn, m->pgn), fflush(m->pgn);
+    if (m->pgn && pgn) fputs(pgn, m->pgn), fflush(m->pgn);
     fflush(stdout);
 }
 

@@ -138,7 +138,7 @@ struct MatchGame {
     bool from_startpos;
     int nturns, book_turns;
     char (*turns)[TURN_STR_MAX];      /* canonical turn text, sent to engines */
-    char (*pgn_moves)[TURN_STR_MAX];  /* SAN for chess, else the turn text */
+    char (*pgn_moves)[TURN_STR_MAX];  /* SAN where the variant writes it, else the turn text */
     char (*comments)[40];
     int *mover;                        /* per turn: fullmove * 2 + side, for PGN numbers */
     ResultCode result;

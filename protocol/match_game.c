@@ -40,17 +40,6 @@ const char *match_result_str(ResultCode r) {
     return r == RES_WHITE_WINS ? "1-0" : r == RES_BLACK_WINS ? "0-1" : r == RES_DRAW ? "1/2-1/2" : "*";
 }
 
-/* SAN with a check mark, for chess PGN. */
-static void chess_san(const Position *before, Move m, const Game *g, char *buf, size_t n) {
-    move_to_san(before, m, buf, n);
-    const Position *after = &g->cur;
-    if (!after->v->in_check || !after->v->in_check(after)) return;
-    Outcome o;
-    game_outcome(g, &o);
-    size_t len = strlen(buf);
-    if (len + 2 <= n) buf[len] = o.code != RES_NONE ? '#' : '+', buf[len + 1] = 0;
-}
-
 /* A SAN spelling ("Nf3", "O-O") of a one-step turn, turned into ratnik's. */
 static bool from_san(const Position *pos, const char *text, char *out) {
     if (pos->v->multi_step) return false;
@@ -81,8 +70,8 @@ bool match_game_apply(MatchGame *mg, const char *text, const char *comment, char
     int i = mg->nturns++;
     snprintf(mg->turns[i], TURN_STR_MAX, "%s", canon);
     mg->mover[i] = before.fullmove * 2 + before.side;
-    if (is_named(before.v, "chess") && g->nsteps == steps_before + 1)
-        chess_san(&before, g->steps[steps_before], g, mg->pgn_moves[i], TURN_STR_MAX);
+    if (before.v->san && g->nsteps == steps_before + 1)
+        move_to_san_marked(&before, g->steps[steps_before], mg->pgn_moves[i], TURN_STR_MAX);
     else snprintf(mg->pgn_moves[i], TURN_STR_MAX, "%s", canon);
     snprintf(mg->comments[i], sizeof mg->comments[i], "%s", comment ? comment : "");
     return true;

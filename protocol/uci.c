@@ -8,6 +8,7 @@
 #include "uci.h"
 #include "bribes.h"
 #include "book_opts.h"
+#include "uci_ext.h"
 #include "../engine/fen.h"
 
 enum { MAX_TOKENS = 4096 };
@@ -228,6 +229,6 @@ bool uci_command(Engine *e, char *line) {
         engine_stop(e);
         return false;
     }
-    else error(e, "unknown command '%.64s'", cmd);
+    else if (!uci_ext_command(e, t.n, t.tok)) error(e, "unknown command '%.64s'", cmd);
     return true;
 }

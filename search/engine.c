@@ -19,6 +19,7 @@ Engine *engine_new(EngineOutputFn out, void *ctx) {
     e->book_variety = BOOK_VARIETY_DEFAULT;
     e->book_miss_steps = -1;
     pthread_mutex_init(&e->out_lock, NULL);
+    pthread_mutex_init(&e->game_lock, NULL);
     if (!tt_resize(&e->tt, (size_t)e->hash_mb)) {
         free(e);
         return NULL;
@@ -37,6 +38,7 @@ void engine_free(Engine *e) {
     book_close(e->book);
     free(e->job);
     pthread_mutex_destroy(&e->out_lock);
+    pthread_mutex_destroy(&e->game_lock);
     free(e);
 }
 
@@ -83,12 +85,27 @@ bool engine_set_position(Engine *e, const char *fen, const char *const *moves, i
     game_reset(&e->scratch, &start);
     for (int i = 0; i < nmoves; i++)
         if (!game_play(&e->scratch, moves[i], err, errlen)) return false;
+    pthread_mutex_lock(&e->game_lock);
     memcpy(&e->game, &e->scratch, sizeof e->game);
+    pthread_mutex_unlock(&e->game_lock);
     return true;
 }
 
 bool engine_play(Engine *e, const char *turn, char *err, size_t errlen) {
-    return game_play(&e->game, turn, err, errlen);
+    pthread_mutex_lock(&e->game_lock);
+    bool ok = game_play(&e->game, turn, err, errlen);
+    pthread_mutex_unlock(&e->game_lock);
+    return ok;
+}
+
+Game *engine_game_snapshot(const Engine *e) {
+    Game *g = malloc(sizeof *g);
+    if (!g) return NULL;
+    pthread_mutex_t *lock = (pthread_mutex_t *)&e->game_lock;
+    pthread_mutex_lock(lock);
+    memcpy(g, &e->game, sizeof *g);
+    pthread_mutex_unlock(lock);
+    return g;
 }
 
 /* The limit is a rule parameter: it applies to the game already set up. */
@@ -96,8 +113,10 @@ void engine_set_move_limit(Engine *e, int limit) {
     engine_stop(e);
     e->move_limit = limit;
     if (!e->variant->default_move_limit) return;
+    pthread_mutex_lock(&e->game_lock);
     e->game.start.move_limit = (uint16_t)limit;
     e->game.cur.move_limit = (uint16_t)limit;
+    pthread_mutex_unlock(&e->game_lock);
 }
 
 static void divide_line(void *ctx, const char *turn, uint64_t nodes) {

@@ -48,6 +48,9 @@ typedef struct Engine {
     uint64_t book_rng;
     int book_miss_steps;
     uint64_t book_miss_start, book_miss_key;
+    /* Held while game changes, so that a query may copy it while a search
+     * callback plays the engine's move (engine_game_snapshot). */
+    pthread_mutex_t game_lock;
 } Engine;
 
 enum { HASH_MAX_MB = 65536 };
@@ -100,5 +103,10 @@ bool engine_book_move(Engine *e, char *turn, char *ponder, char *err, size_t err
  * the book's path in path; -1 with err when there is no usable book. */
 int engine_book_list(Engine *e, BookMove *out, int max, char *path, size_t pathlen, char *err, size_t errlen);
 void engine_result_str(const Engine *e, char *buf, size_t n);
+
+/* A copy of the session's game, taken under the game lock: a query that
+ * reads it is safe while a search runs. The caller frees it; NULL when
+ * memory runs out. */
+Game *engine_game_snapshot(const Engine *e);
 
 #endif

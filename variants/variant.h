@@ -13,7 +13,21 @@ typedef struct {
     char letter;   /* uppercase FEN letter; 0 = unused type */
     bool promoted; /* written with a leading '+' in FEN     */
     int value;     /* rough material value in centipawns    */
+    /* What a board shows (docs/uci-extensions.md): the players' name of
+     * the piece (UTF-8) and the chess glyph drawn for it (K Q R B N P). */
+    const char *name;
+    char glyph;
 } PieceDef;
+
+/* A set of squares a board marks (throne, promotion zone, goal rank).
+ * squares: space-separated squares and rectangles "a1:h1" (corners). */
+typedef struct {
+    const char *id;      /* one word: "throne", "promotion", "goal" */
+    int side;            /* whose region: WHITE, BLACK, or COLOR_NB for both */
+    const char *squares;
+    const char *label;   /* words a person reads */
+} Region;
+enum { MAX_REGIONS = 8 };
 
 typedef enum { RES_NONE = 0, RES_WHITE_WINS, RES_BLACK_WINS, RES_DRAW } ResultCode;
 
@@ -92,6 +106,12 @@ typedef struct Variant {
      * 0, not declared: perft's hash then keys on the clock, always correct
      * but with fewer transpositions. */
     int clock_limit;
+    /* For boards (docs/uci-extensions.md): the regions to mark, ended by a
+     * NULL id; whether PGN writes this variant's turns in SAN (engine/san.c:
+     * single-step chess-like moves); whether bribes can be offered. */
+    Region regions[MAX_REGIONS];
+    bool san;
+    bool has_bribes;
 } Variant;
 enum { CLOCK_LIMIT_NONE = 1 << 30 };
 

@@ -348,8 +348,11 @@ static bool voodoo_explain(const Position *pos, const char *text, Move *m, char 
 
 #define VOODOO_FIELDS                                                                                         \
     .files = 8, .ranks = 8, .start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1",            \
-    .pieces = {[PAWN] = {'P', false, 100}, [KNIGHT] = {'N', false, 320}, [BISHOP] = {'B', false, 330},         \
-               [ROOK] = {'R', false, 500}, [QUEEN] = {'Q', false, 950}, [KING] = {'K', false, 0}},             \
+    .pieces = {[PAWN] = {'P', false, 100, "pawn", 'P'}, [KNIGHT] = {'N', false, 320, "knight", 'N'},           \
+               [BISHOP] = {'B', false, 330, "bishop", 'B'}, [ROOK] = {'R', false, 500, "rook", 'R'},           \
+               [QUEEN] = {'Q', false, 950, "queen", 'Q'}, [KING] = {'K', false, 0, "king", 'K'}},             \
+    .regions = {{"promotion", WHITE, "a8:h8", "white pawns promote (a possessed pawn: for the possessor)"},   \
+                {"promotion", BLACK, "a1:h1", "black pawns promote (a possessed pawn: for the possessor)"}},  \
     .holding_order = "KQRBNP", .castle_style = CASTLE_STYLE_NONE, .has_ep = false, .multi_step = true,        \
     .repetition_draw = false, .volatile_scores = true, .init = voodoo_init, .setup = voodoo_setup,             \
     .make = voodoo_make, .outcome = voodoo_outcome, .parse_special = voodoo_explain
