@@ -85,9 +85,11 @@ static void cmd_legal(const Engine *e, const Game *g) {
     free(turns);
 }
 
-/* "1/2-0": Buratia's win on advantage is worth half a point (RULES.md). */
+/* The points of the result: Buratia's win on advantage is worth half a
+ * point, and a draw with both directors on the board none (RULES.md). */
 static const char *result_token(const Outcome *o) {
     if (o->advantage) return o->code == RES_WHITE_WINS ? "1/2-0" : "0-1/2";
+    if (o->scoreless) return "0-0";
     return o->code == RES_NONE ? "none" : pgn_result_str(o->code);
 }
 

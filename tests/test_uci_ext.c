@@ -242,6 +242,9 @@ START_TEST(ext_state_fields) {
     ck_assert(!strstr(out, "state last") && !strstr(out, "state san"));
     free(out);
     out = session("setoption name UCI_Variant value buratia\nposition fen 4k3/8/8/8/8/8/8/4K3[] w - - 0 101\nstate\n");
+    ck_assert_msg(has_line(out, "info string state result 0-0 move limit"), "%s", out);
+    free(out);
+    out = session("setoption name UCI_Variant value buratia\nposition fen 8/8/8/8/8/8/8/8[Kk] w - - 0 101\nstate\n");
     ck_assert_msg(has_line(out, "info string state result 1/2-1/2 move limit"), "%s", out);
     free(out);
     out = session("setoption name UCI_Variant value buratia\nposition fen 8/8/8/8/8/8/8/4K3[k] w - - 0 101\nstate\n");

@@ -237,6 +237,7 @@ static void advantage_or_draw(const Position *pos, Outcome *o, bool at_limit) {
         o->reason = at_limit ? "move limit, advantage" : "no legal move, advantage";
     } else {
         o->code = RES_DRAW;
+        o->scoreless = white; /* the seed's points: 0-0 with both directors on the board */
         o->reason = at_limit ? "move limit" : "no legal move";
     }
 }

@@ -35,6 +35,7 @@ typedef struct {
     ResultCode code;
     bool advantage;     /* Buratia: a win "on advantage", worth half a win */
     const char *reason; /* short, lowercase: "checkmate", "throne held", ... */
+    bool scoreless;     /* Buratia: a draw worth nothing to either side (0-0) */
 } Outcome;
 
 typedef enum { CASTLE_STYLE_NONE, CASTLE_STYLE_KQ, CASTLE_STYLE_FILES } CastleStyle;
