@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 #include "match.h"
+#include "../engine/pgn.h"
 #include "../engine/san.h"
 
 /* Variants whose repetitions end nothing by rule (Voodoo) or by an engine
@@ -36,9 +37,7 @@ void match_game_free(MatchGame *mg) {
     free(mg);
 }
 
-const char *match_result_str(ResultCode r) {
-    return r == RES_WHITE_WINS ? "1-0" : r == RES_BLACK_WINS ? "0-1" : r == RES_DRAW ? "1/2-1/2" : "*";
-}
+const char *match_result_str(ResultCode r) { return pgn_result_str(r); }
 
 /* A SAN spelling ("Nf3", "O-O") of a one-step turn, turned into ratnik's. */
 static bool from_san(const Position *pos, const char *text, char *out) {
