@@ -8,10 +8,6 @@
 
 enum { MAX_TOKENS = 64 };
 
-/* Issue 10's bribe arbiter (protocol/match_bribes.c); weak, so that the
- * runner links and simply refuses -corruption while it is absent. */
-extern bool match_bribe_turn(void *ctx, MatchGame *mg, MatchPlayer *players[2]) __attribute__((weak));
-
 typedef struct {
     char *tok[MAX_TOKENS];
     int n;
@@ -244,9 +240,7 @@ bool match_parse_args(int argc, char **argv, MatchConfig *c, char *err, size_t n
     if (c->games < 1 || c->rounds < 1 || c->repeat < 1 || c->concurrency < 1 || c->stall_s <= 0)
         return err_out(err, n, "%s", "-games, -rounds, -repeat, -concurrency and -stall must be positive");
     if (c->concurrency > 64) c->concurrency = 64;
-    if (c->corruption && !c->before_turn) c->before_turn = match_bribe_turn; /* issue 10, protocol/match_bribes.c */
     if (c->corruption) {
-        if (!match_bribe_turn) return err_out(err, n, "%s", "-corruption (bribes, issue 10) is not available");
         if (strcmp(c->variant->name, "buratia")) return err_out(err, n, "%s", "-corruption needs -variant buratia");
         c->before_turn = match_bribe_turn;
     }
