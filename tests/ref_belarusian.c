@@ -422,7 +422,7 @@ static void move_str(const RefMove *m, char *buf) {
 
 /* ---------- API ---------- */
 
-int ref_belarusian_moves(const char *fen, char out[][64], int max) {
+static int ref_belarusian_moves(const char *fen, char out[][64], int max) {
     RefPos p;
     if (!parse_fen(fen, &p)) return -1;
     RefMove legal[MAXM];
@@ -433,7 +433,7 @@ int ref_belarusian_moves(const char *fen, char out[][64], int max) {
     return n;
 }
 
-int ref_belarusian_result(const char *fen, char *buf, size_t n) {
+static int ref_belarusian_result(const char *fen, char *buf, size_t n) {
     RefPos p;
     if (!parse_fen(fen, &p)) return -1;
     const char *reason;
@@ -444,7 +444,7 @@ int ref_belarusian_result(const char *fen, char *buf, size_t n) {
     return 0;
 }
 
-int ref_belarusian_play(const char *fen, const char *turn, char *out_fen, size_t n) {
+static int ref_belarusian_play(const char *fen, const char *turn, char *out_fen, size_t n) {
     RefPos p;
     if (!parse_fen(fen, &p)) return -1;
     RefMove legal[MAXM];
@@ -478,9 +478,13 @@ static unsigned long long perft_rec(const RefPos *p, int depth) {
     return total;
 }
 
-unsigned long long ref_belarusian_perft(const char *fen, int depth) {
+static unsigned long long ref_belarusian_perft(const char *fen, int depth) {
     RefPos p;
     if (!parse_fen(fen, &p)) return 0;
     if (depth <= 0) return 1;
     return perft_rec(&p, depth);
 }
+
+const RefGen ref_belarusian = {
+    "belarusian", false, ref_belarusian_moves, ref_belarusian_result, ref_belarusian_play, ref_belarusian_perft,
+};

@@ -390,7 +390,7 @@ static void place(RPos *p, int color, int idx, int sq) {
 static int find_move(const RPos *p, const char *text, RMove *out) {
     RMove ml[RMAX];
     int n = generate(p, ml);
-    char buf[REF_BURATIA_TURN_MAX];
+    char buf[REF_TURN_MAX];
     for (int i = 0; i < n; i++) {
         move_string(ml[i], buf);
         if (!strcmp(buf, text)) {
@@ -432,7 +432,7 @@ static int play_bribe(RPos *p, const char *turn) {
 
 /* ---------------------------------------------------------------- API */
 
-int ref_buratia_moves(const char *fen, char out[][REF_BURATIA_TURN_MAX], int max) {
+static int ref_buratia_moves(const char *fen, char out[][REF_TURN_MAX], int max) {
     RPos p;
     if (!parse_fen(fen, REF_BURATIA_DEFAULT_LIMIT, &p)) return -1;
     RMove ml[RMAX];
@@ -452,11 +452,11 @@ int ref_buratia_result_limit(const char *fen, int limit, char *buf, size_t n) {
     return code;
 }
 
-int ref_buratia_result(const char *fen, char *buf, size_t n) {
+static int ref_buratia_result(const char *fen, char *buf, size_t n) {
     return ref_buratia_result_limit(fen, REF_BURATIA_DEFAULT_LIMIT, buf, n);
 }
 
-int ref_buratia_play(const char *fen, const char *turn, char *out_fen, size_t n) {
+static int ref_buratia_play(const char *fen, const char *turn, char *out_fen, size_t n) {
     RPos p;
     if (!parse_fen(fen, REF_BURATIA_DEFAULT_LIMIT, &p)) return -1;
     if (strchr(turn, '@')) {
@@ -483,13 +483,17 @@ static unsigned long long perft(const RPos *p, int depth) {
     return total;
 }
 
-unsigned long long ref_buratia_perft_limit(const char *fen, int limit, int depth) {
+static unsigned long long perft_limit(const char *fen, int limit, int depth) {
     RPos p;
     if (!parse_fen(fen, limit, &p)) return 0;
     if (depth <= 0) return 1;
     return perft(&p, depth);
 }
 
-unsigned long long ref_buratia_perft(const char *fen, int depth) {
-    return ref_buratia_perft_limit(fen, REF_BURATIA_DEFAULT_LIMIT, depth);
+static unsigned long long ref_buratia_perft(const char *fen, int depth) {
+    return perft_limit(fen, REF_BURATIA_DEFAULT_LIMIT, depth);
 }
+
+const RefGen ref_buratia = {
+    "buratia", true, ref_buratia_moves, ref_buratia_result, ref_buratia_play, ref_buratia_perft,
+};

@@ -312,7 +312,7 @@ static void move_str(RefMove m, char *out) {
 
 /* ---------- public API ---------- */
 
-int ref_japanese_moves(const char *fen, char out[][64], int max) {
+static int ref_japanese_moves(const char *fen, char out[][64], int max) {
     RefPos p;
     if (!parse_fen(fen, &p)) return -1;
     RefMove ms[MAXM];
@@ -321,7 +321,7 @@ int ref_japanese_moves(const char *fen, char out[][64], int max) {
     return n;
 }
 
-int ref_japanese_result(const char *fen, char *buf, size_t n) {
+static int ref_japanese_result(const char *fen, char *buf, size_t n) {
     RefPos p;
     if (!parse_fen(fen, &p)) return -1;
     const char *reason;
@@ -332,7 +332,7 @@ int ref_japanese_result(const char *fen, char *buf, size_t n) {
     return 0;
 }
 
-int ref_japanese_play(const char *fen, const char *turn, char *out_fen, size_t n) {
+static int ref_japanese_play(const char *fen, const char *turn, char *out_fen, size_t n) {
     RefPos p;
     if (!parse_fen(fen, &p)) return -1;
     RefMove ms[MAXM];
@@ -362,9 +362,13 @@ static unsigned long long perft_rec(const RefPos *p, int depth) {
     return total;
 }
 
-unsigned long long ref_japanese_perft(const char *fen, int depth) {
+static unsigned long long ref_japanese_perft(const char *fen, int depth) {
     RefPos p;
     if (!parse_fen(fen, &p)) return 0;
     if (depth <= 0) return 1;
     return perft_rec(&p, depth);
 }
+
+const RefGen ref_japanese = {
+    "japanese", false, ref_japanese_moves, ref_japanese_result, ref_japanese_play, ref_japanese_perft,
+};

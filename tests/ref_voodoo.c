@@ -360,7 +360,7 @@ static void collect(void *ctx, const char *turn, const RPos *after) {
     c->count++;
 }
 
-int ref_voodoo_moves(const char *fen, char out[][64], int max) {
+static int ref_voodoo_moves(const char *fen, char out[][64], int max) {
     RPos p;
     if (parse_fen(fen, &p)) return -1;
     Collect c = {out, max, 0};
@@ -373,7 +373,7 @@ static void count_one(void *ctx, const char *turn, const RPos *after) {
     ++*(unsigned long long *)ctx;
 }
 
-int ref_voodoo_result(const char *fen, char *buf, size_t n) {
+static int ref_voodoo_result(const char *fen, char *buf, size_t n) {
     RPos p;
     if (parse_fen(fen, &p)) return -1;
     const char *why;
@@ -399,7 +399,7 @@ static void find_turn(void *ctx, const char *turn, const RPos *after) {
     if (!strcmp(turn, fd->want)) fd->after = *after, fd->found++;
 }
 
-int ref_voodoo_play(const char *fen, const char *turn, char *out_fen, size_t n) {
+static int ref_voodoo_play(const char *fen, const char *turn, char *out_fen, size_t n) {
     RPos p;
     if (parse_fen(fen, &p)) return -1;
     Find fd = {turn, p, 0};
@@ -436,5 +436,9 @@ static unsigned long long perft_from(const char *fen, int depth, int plain) {
     return pf.nodes;
 }
 
-unsigned long long ref_voodoo_perft(const char *fen, int depth) { return perft_from(fen, depth, 0); }
+static unsigned long long ref_voodoo_perft(const char *fen, int depth) { return perft_from(fen, depth, 0); }
 unsigned long long ref_voodoo_perft_plain(const char *fen, int depth) { return perft_from(fen, depth, 1); }
+
+const RefGen ref_voodoo = {
+    "voodoo", true, ref_voodoo_moves, ref_voodoo_result, ref_voodoo_play, ref_voodoo_perft,
+};

@@ -2,126 +2,21 @@
  * FEN handling and malformed input, perft against the reference, and the
  * differential test against the independent reference generator in
  * ref_belarusian.c. */
-#include <check.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "../engine/fen.h"
-#include "../engine/notation.h"
-#include "../engine/perft.h"
+#include "differential.h"
 #include "ref_belarusian.h"
+#include "test_util.h"
 
+#define RULES (&ref_belarusian)
 #define START "lvigakvil/rrrrrrrrr/9/9/9/9/9/RRRRRRRRR/LIVKAGIVL w AIai - 0 1"
 
-enum { LIST_MAX = 600 };
-
-/* ---------- helpers ---------- */
-
-static const Variant *by(void) {
-    variants_init();
-    const Variant *v = variant_find("belarusian");
-    ck_assert_ptr_nonnull(v);
-    return v;
-}
-
-static Position load(const char *fen) {
-    Position pos;
-    char err[256] = "";
-    bool ok = fen_parse(&pos, by(), fen, err, sizeof err);
-    ck_assert_msg(ok, "FEN rejected: %s (%s)", fen, err);
-    return pos;
-}
-
-static bool parses(const char *fen, char *err, size_t n) {
-    Position pos;
-    return fen_parse(&pos, by(), fen, err, n);
-}
-
-static int cmp_str(const void *a, const void *b) { return strcmp(a, b); }
-
-/* The legal turns of `fen` starting with `from` ("" for all), sorted and
- * joined by spaces. */
-static void moves_from(const char *fen, const char *from, char *out, size_t n) {
-    Position pos = load(fen);
-    char(*list)[TURN_STR_MAX] = malloc(sizeof(char[LIST_MAX][TURN_STR_MAX]));
-    int count = legal_turn_strings(&pos, list, LIST_MAX);
-    qsort(list, (size_t)count, TURN_STR_MAX, cmp_str);
-    out[0] = 0;
-    size_t len = strlen(from);
-    for (int i = 0; i < count; i++) {
-        if (strncmp(list[i], from, len)) continue;
-        if (out[0]) strncat(out, " ", n - strlen(out) - 1);
-        strncat(out, list[i], n - strlen(out) - 1);
-    }
-    free(list);
-}
-
-/* Asserts the exact set of moves starting with `from`; `expected` is sorted. */
-#define ASSERT_MOVES(fen, from, expected)                                                     \
-    do {                                                                                      \
-        char got_[4096];                                                                      \
-        moves_from((fen), (from), got_, sizeof got_);                                         \
-        ck_assert_msg(!strcmp(got_, (expected)), "%s from '%s': got [%s], want [%s]", (fen), \
-                      (from), got_, (expected));                                              \
-    } while (0)
-
-static bool has_move(const char *fen, const char *move) {
-    char all[4096], padded[4200], key[32];
-    moves_from(fen, "", all, sizeof all);
-    snprintf(key, sizeof key, " %s ", move);
-    snprintf(padded, sizeof padded, " %s ", all);
-    return strstr(padded, key) != NULL;
-}
-
-#define ASSERT_HAS(fen, move) ck_assert_msg(has_move((fen), (move)), "%s: %s should be legal", (fen), (move))
-#define ASSERT_NOT(fen, move) ck_assert_msg(!has_move((fen), (move)), "%s: %s should be illegal", (fen), (move))
-
-static void fen_after(const char *fen, const char *move, char *out, size_t n) {
-    Position pos = load(fen);
-    char err[256] = "";
-    bool ok = play_turn_str(&pos, move, err, sizeof err);
-    ck_assert_msg(ok, "%s: move %s rejected: %s", fen, move, err);
-    ck_assert_msg(pos.key == pos_compute_key(&pos), "%s + %s: incremental key differs", fen, move);
-    fen_write(&pos, out, n);
-}
-
-#define ASSERT_AFTER(fen, move, expected)                                                          \
-    do {                                                                                           \
-        char got_[FEN_MAX];                                                                        \
-        fen_after((fen), (move), got_, sizeof got_);                                               \
-        ck_assert_msg(!strcmp(got_, (expected)), "%s + %s: got %s, want %s", (fen), (move), got_, \
-                      (expected));                                                                 \
-    } while (0)
+static const Variant *by(void) { return variant_find("belarusian"); }
 
 /* A rejected move leaves an error text and the position untouched. */
-static void assert_rejected(const char *fen, const char *move) {
-    Position pos = load(fen), before = pos;
-    char err[256] = "";
-    ck_assert_msg(!play_turn_str(&pos, move, err, sizeof err), "%s: %s accepted", fen, move);
-    ck_assert_msg(strstr(err, "illegal move") != NULL, "%s: %s: no message (%s)", fen, move, err);
-    ck_assert(!memcmp(&pos, &before, sizeof pos));
-}
-
-static void result_str(const Position *pos, char *buf, size_t n) {
-    Outcome o;
-    pos->v->outcome(pos, &o);
-    static const char *const code[] = {"none", "1-0", "0-1", "1/2-1/2"};
-    if (o.code == RES_NONE) snprintf(buf, n, "none");
-    else snprintf(buf, n, "%s %s", code[o.code], o.reason);
-}
-
-#define ASSERT_RESULT(fen, expected)                                                        \
-    do {                                                                                    \
-        Position p_ = load(fen);                                                            \
-        char got_[128];                                                                     \
-        result_str(&p_, got_, sizeof got_);                                                 \
-        ck_assert_msg(!strcmp(got_, (expected)), "%s: result %s, want %s", (fen), got_,     \
-                      (expected));                                                          \
-    } while (0)
+static void assert_rejected(const char *fen, const char *move) { ASSERT_REJECTED(fen, move, "illegal move"); }
 
 static unsigned long long engine_perft(const char *fen, int depth) {
-    Position pos = load(fen);
+    Position pos = rules_load(RULES, fen);
     return perft(&pos, depth);
 }
 
@@ -161,71 +56,15 @@ enum { HAND_NB = sizeof HAND / sizeof HAND[0] };
 
 /* ---------- differential test ---------- */
 
-static uint64_t rng_next(uint64_t *s) {
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
-static void join_sorted(char (*list)[64], int n, char *out, size_t cap) {
-    qsort(list, (size_t)n, 64, cmp_str);
-    out[0] = 0;
-    size_t len = 0;
-    for (int i = 0; i < n; i++) len += (size_t)snprintf(out + len, cap - len, "%s ", list[i]);
-}
-
-/* Compares engine and reference in one position; returns the number of
- * legal turns and stores them (sorted) in `turns`. */
-static int compare_position(const char *fen, char (*turns)[64]) {
-    static char ref_list[LIST_MAX][64], eng_list[LIST_MAX][64]; /* one thread only */
-    static char a[LIST_MAX * 8], b[LIST_MAX * 8];
-    Position pos = load(fen);
-    char(*tmp)[TURN_STR_MAX] = malloc(sizeof(char[LIST_MAX][TURN_STR_MAX]));
-    int ne = legal_turn_strings(&pos, tmp, LIST_MAX);
-    for (int i = 0; i < ne; i++) snprintf(eng_list[i], 64, "%s", tmp[i]);
-    free(tmp);
-    int nr = ref_belarusian_moves(fen, ref_list, LIST_MAX);
-    join_sorted(eng_list, ne, a, sizeof a);
-    join_sorted(ref_list, nr, b, sizeof b);
-    ck_assert_msg(ne == nr && !strcmp(a, b), "%s:\n engine [%s]\n ref    [%s]", fen, a, b);
-    char er[128], rr[128];
-    result_str(&pos, er, sizeof er);
-    ck_assert_int_eq(ref_belarusian_result(fen, rr, sizeof rr), 0);
-    ck_assert_msg(!strcmp(er, rr), "%s: engine result %s, ref %s", fen, er, rr);
-    for (int i = 0; i < ne; i++) memcpy(turns[i], eng_list[i], 64);
-    return ne;
-}
-
-/* Random games from `start`, comparing every position and every FEN after a
- * move; returns the number of positions compared. */
-static int random_games(const char *start, uint64_t seed, int games, int max_plies) {
-    static char turns[LIST_MAX][64];
-    int compared = 0;
-    for (int g = 0; g < games; g++) {
-        char fen[FEN_MAX];
-        snprintf(fen, sizeof fen, "%s", start);
-        for (int ply = 0; ply < max_plies; ply++) {
-            int n = compare_position(fen, turns);
-            compared++;
-            if (n == 0) break;
-            const char *turn = turns[rng_next(&seed) % (uint64_t)n];
-            char eng_fen[FEN_MAX], ref_fen[FEN_MAX];
-            fen_after(fen, turn, eng_fen, sizeof eng_fen);
-            ck_assert_int_eq(ref_belarusian_play(fen, turn, ref_fen, sizeof ref_fen), 0);
-            ck_assert_msg(!strcmp(eng_fen, ref_fen), "%s + %s:\n engine %s\n ref    %s", fen, turn, eng_fen,
-                          ref_fen);
-            snprintf(fen, sizeof fen, "%s", eng_fen);
-        }
-    }
-    return compared;
-}
-
 START_TEST(test_differential_random_play) {
-    int total = random_games(START, 0x9E3779B97F4A7C15ull, 60, 200);
-    for (int i = 0; i < HAND_NB; i++) total += random_games(HAND[i], 0x1234567ull + (uint64_t)i, 30, 120);
-    ck_assert_msg(total >= 20000, "only %d positions compared", total);
-    fprintf(stderr, "belarusian differential: %d positions\n", total);
+    DiffSpec spec = {.ref = RULES};
+    DiffStats st = {0, 0, 0};
+    uint64_t seed = 0x9E3779B97F4A7C15ull;
+    diff_play(&spec, START, 12000, 200, &seed, &st);
+    for (int i = 0; i < HAND_NB; i++) diff_play(&spec, HAND[i], 1000, 120, &seed, &st);
+    ck_assert_msg(st.positions >= 20000, "only %ld positions compared", st.positions);
+    ck_assert_msg(st.finished > 10, "only %ld finished games compared", st.finished);
+    fprintf(stderr, "belarusian differential: %ld positions, %ld finished games\n", st.positions, st.finished);
 }
 END_TEST
 
@@ -246,13 +85,10 @@ END_TEST
 /* The rule book's letters A K G L I V R; nothing else is a piece. */
 START_TEST(test_letters) {
     const char *fen = "a1k1g1l1i/v1r6/9/9/9/9/9/R1V6/A1K1G1L1I w - - 0 1";
-    char out[FEN_MAX], err[256];
-    Position pos = load(fen);
-    fen_write(&pos, out, sizeof out);
-    ck_assert_str_eq(out, fen);
-    ck_assert(!parses("a3k4/9/9/9/9/9/9/9/A3Q4 w - - 0 1", err, sizeof err));
-    ck_assert(!parses("a3k4/9/9/9/9/9/9/9/A3P4 w - - 0 1", err, sizeof err));
-    ck_assert(!parses("a3k4/9/9/9/9/9/9/9/A3+L4 w - - 0 1", err, sizeof err));
+    ASSERT_ROUND_TRIP(fen, NULL);
+    ASSERT_FEN_REJECTED("a3k4/9/9/9/9/9/9/9/A3Q4 w - - 0 1", "");
+    ASSERT_FEN_REJECTED("a3k4/9/9/9/9/9/9/9/A3P4 w - - 0 1", "");
+    ASSERT_FEN_REJECTED("a3k4/9/9/9/9/9/9/9/A3+L4 w - - 0 1", "");
 }
 END_TEST
 
@@ -509,15 +345,12 @@ END_TEST
 /* The FEN castling field names the rooks' files (AIai); rights whose kniaz or
  * rook is not at home are dropped on reading. */
 START_TEST(test_castling_fen) {
-    char out[FEN_MAX], err[256];
-    Position pos = load("l3a3l/rrrrkrrrr/9/9/9/9/9/RRRRKRRRR/L2A4L w IAia - 0 1");
-    fen_write(&pos, out, sizeof out);
-    ck_assert_str_eq(out, "l3a3l/rrrrkrrrr/9/9/9/9/9/RRRRKRRRR/L2A4L w ai - 0 1");
-    pos = load("1l2a3l/rrrrkrrrr/9/9/9/9/9/RRRRKRRRR/L3A3L w AIai - 0 1");
-    fen_write(&pos, out, sizeof out);
-    ck_assert_str_eq(out, "1l2a3l/rrrrkrrrr/9/9/9/9/9/RRRRKRRRR/L3A3L w AIi - 0 1");
-    ck_assert(!parses("l3a3l/rrrrkrrrr/9/9/9/9/9/RRRRKRRRR/L3A3L w KQkq - 0 1", err, sizeof err));
-    ck_assert(!parses("l3a3l/rrrrkrrrr/9/9/9/9/9/RRRRKRRRR/L3A3L w AB - 0 1", err, sizeof err));
+    ASSERT_ROUND_TRIP("l3a3l/rrrrkrrrr/9/9/9/9/9/RRRRKRRRR/L2A4L w IAia - 0 1",
+                      "l3a3l/rrrrkrrrr/9/9/9/9/9/RRRRKRRRR/L2A4L w ai - 0 1");
+    ASSERT_ROUND_TRIP("1l2a3l/rrrrkrrrr/9/9/9/9/9/RRRRKRRRR/L3A3L w AIai - 0 1",
+                      "1l2a3l/rrrrkrrrr/9/9/9/9/9/RRRRKRRRR/L3A3L w AIi - 0 1");
+    ASSERT_FEN_REJECTED("l3a3l/rrrrkrrrr/9/9/9/9/9/RRRRKRRRR/L3A3L w KQkq - 0 1", "");
+    ASSERT_FEN_REJECTED("l3a3l/rrrrkrrrr/9/9/9/9/9/RRRRKRRRR/L3A3L w AB - 0 1", "");
 }
 END_TEST
 
@@ -575,13 +408,8 @@ END_TEST
 /* ---------- FEN and input ---------- */
 
 START_TEST(test_fen_round_trips) {
-    for (int i = -1; i < HAND_NB; i++) {
-        const char *fen = i < 0 ? START : HAND[i];
-        char out[FEN_MAX];
-        Position pos = load(fen);
-        fen_write(&pos, out, sizeof out);
-        ck_assert_str_eq(out, fen);
-    }
+    ASSERT_ROUND_TRIP(START, NULL);
+    for (int i = 0; i < HAND_NB; i++) ASSERT_ROUND_TRIP(HAND[i], NULL);
 }
 END_TEST
 
@@ -603,31 +431,19 @@ START_TEST(test_malformed_fen) {
         "9/9/9/9/9/9/9/9/4A4 w - - 0 1",      /* Black lost before White's turn          */
         "9/9/9/9/9/9/9/9/9 w - - 0 1",        /* no families                            */
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        char err[256] = "";
-        ck_assert_msg(!parses(bad[i], err, sizeof err), "accepted: %s", bad[i]);
-        ck_assert_msg(err[0], "no message for %s", bad[i]);
-    }
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) ASSERT_FEN_REJECTED(bad[i], "");
 }
 END_TEST
 
-/* The reason given for a rejected step. */
-static void assert_reason(const char *fen, const char *move, const char *reason) {
-    Position pos = load(fen);
-    char err[256] = "";
-    ck_assert(!play_turn_str(&pos, move, err, sizeof err));
-    ck_assert_msg(strstr(err, reason) != NULL, "%s %s: '%s' lacks '%s'", fen, move, err, reason);
-}
-
 /* The list: each rejected with a message, the position untouched. */
 START_TEST(test_illegal_moves_rejected) {
-    assert_reason("4a4/9/9/9/L7k/9/9/9/4A3K w - - 0 1", "a5i5", "passes through the throne");
-    assert_reason("4a4/9/9/9/L8/9/9/9/4A3K w - - 0 1", "a5e5", "only a kniaz or kniazhych");
-    assert_reason("l3a3l/rrrrkrrrr/9/9/6i2/9/9/RRR1KRRRR/L3A3L w AIai - 0 1", "e1c1", "castling needs");
-    assert_reason("a3R4/9/9/9/9/9/9/9/L1VKA1I1L w - - 2 2", "e9e9l", "has lost");
-    assert_reason("4a4/9/9/9/9/9/4K4/9/A8 w - - 0 1", "e3e5", "palace");
-    assert_reason("8a/9/9/2v6/9/3A5/9/9/K8 w - - 0 1", "d4e5", "attacks it");
-    assert_reason("4a4/rrr1k1rrr/9/9/9/3K5/9/RRR3RRR/L7L w - - 0 1", "d4d5", "inauguration");
+    ASSERT_REJECTED("4a4/9/9/9/L7k/9/9/9/4A3K w - - 0 1", "a5i5", "passes through the throne");
+    ASSERT_REJECTED("4a4/9/9/9/L8/9/9/9/4A3K w - - 0 1", "a5e5", "only a kniaz or kniazhych");
+    ASSERT_REJECTED("l3a3l/rrrrkrrrr/9/9/6i2/9/9/RRR1KRRRR/L3A3L w AIai - 0 1", "e1c1", "castling needs");
+    ASSERT_REJECTED("a3R4/9/9/9/9/9/9/9/L1VKA1I1L w - - 2 2", "e9e9l", "has lost");
+    ASSERT_REJECTED("4a4/9/9/9/9/9/4K4/9/A8 w - - 0 1", "e3e5", "palace");
+    ASSERT_REJECTED("8a/9/9/2v6/9/3A5/9/9/K8 w - - 0 1", "d4e5", "attacks it");
+    ASSERT_REJECTED("4a4/rrr1k1rrr/9/9/9/3K5/9/RRR3RRR/L7L w - - 0 1", "d4d5", "inauguration");
     assert_rejected("4a4/9/9/9/L7k/9/9/9/4A3K w - - 0 1", "a5i5"); /* slider through e5 */
     assert_rejected("4a4/9/9/9/L7k/9/9/9/4A3K w - - 0 1", "a5f5");
     assert_rejected("4a4/9/9/9/L8/9/9/9/4A3K w - - 0 1", "a5e5"); /* rook onto e5 */
@@ -643,12 +459,9 @@ END_TEST
 /* ---------- perft against the reference ---------- */
 
 START_TEST(test_perft_matches_reference) {
-    ck_assert_uint_eq(engine_perft(START, 4), ref_belarusian_perft(START, 4));
+    rules_assert_perft(RULES, START, 4);
     ck_assert_uint_eq(engine_perft(START, 4), 296204);
-    for (int i = 0; i < HAND_NB; i++) {
-        unsigned long long e = engine_perft(HAND[i], 3), r = ref_belarusian_perft(HAND[i], 3);
-        ck_assert_msg(e == r, "%s: engine %llu, ref %llu", HAND[i], e, r);
-    }
+    for (int i = 0; i < HAND_NB; i++) rules_assert_perft(RULES, HAND[i], 3);
 }
 END_TEST
 

@@ -1,38 +1,31 @@
-/* Search and evaluation tests for `belarusian` (issue 7): positions of
+/* Search and evaluation tests for `belarusian`: positions of
  * tests/tactics/belarusian.epd solved at a fixed depth through search_run,
  * the quiescence/check hooks, and a colour-symmetric evaluation. */
-#include <check.h>
-#include <ctype.h>
-#include <stdlib.h>
-#include <string.h>
 #include "test_search_util.h"
 
+#define V "belarusian"
+
 static const struct {
-    const char *fen, *bm[2];
+    const char *fen, *bm;
 } solved[] = {
     /* belarusian.01: the kniaz enters a throne Black cannot attack in time */
-    {"a8/1r7/9/9/9/3A1R3/8R/9/K7k w - - 0 1", {"d4e5"}},
+    {"a8/1r7/9/9/9/3A1R3/8R/9/K7k w - - 0 1", "d4e5"},
     /* belarusian.04: inauguration trap */
-    {"9/5k3/5a1rr/9/9/9/9/RR3L3/AK7 w - - 0 1", {"f2f7"}},
+    {"9/5k3/5a1rr/9/9/9/9/RR3L3/AK7 w - - 0 1", "f2f7"},
     /* belarusian.08: promotion in place into the lost hetman mates */
-    {"a2R5/9/7r1/2I6/9/9/9/7R1/1LK1A2L1 w - - 0 1", {"d9d9g"}},
+    {"a2R5/9/7r1/2I6/9/9/9/7R1/1LK1A2L1 w - - 0 1", "d9d9g"},
     /* belarusian.12: mate in two against a lone kniaz */
-    {"4a4/9/8r/9/9/9/1L7/L6R1/K3A4 w - - 0 1", {"a2a8", "b3b8"}},
+    {"4a4/9/8r/9/9/9/1L7/L6R1/K3A4 w - - 0 1", "a2a8 b3b8"},
     /* belarusian.13: Black mates in one */
-    {"k8/a6l1/9/9/9/9/9/RR4l2/4A4 b - - 0 1", {"h8h1"}},
+    {"k8/a6l1/9/9/9/9/9/RR4l2/4A4 b - - 0 1", "h8h1"},
 };
+enum { SOLVED_NB = sizeof solved / sizeof solved[0] };
 
-START_TEST(solves_tactics_at_fixed_depth) {
-    char turn[TURN_STR_MAX * 2];
-    search_best_turn("belarusian", solved[_i].fen, 8, turn, sizeof turn);
-    bool ok = false;
-    for (int k = 0; k < 2; k++) ok |= solved[_i].bm[k] && !strcmp(turn, solved[_i].bm[k]);
-    ck_assert_msg(ok, "%s: played %s, expected %s", solved[_i].fen, turn, solved[_i].bm[0]);
-}
+START_TEST(solves_tactics_at_fixed_depth) { assert_finds(V, solved[_i].fen, 8, solved[_i].bm); }
 END_TEST
 
 START_TEST(hooks_are_set) {
-    const Variant *v = variant_find("belarusian");
+    const Variant *v = variant_find(V);
     ck_assert_ptr_nonnull(v->evaluate);
     ck_assert_ptr_nonnull(v->is_noisy);
     ck_assert_ptr_nonnull(v->in_check);
@@ -40,38 +33,29 @@ START_TEST(hooks_are_set) {
 END_TEST
 
 START_TEST(noisy_and_check) {
-    Move m;
     /* throne entry, capture and the inauguration are noisy; a quiet step is not */
-    Position pos = test_pos("belarusian", "a8/1r7/9/9/9/3A1R3/8R/9/K7k w - - 0 1");
-    ck_assert(find_step(&pos, "d4e5", &m));
-    ck_assert(pos.v->is_noisy(&pos, m));
-    ck_assert(find_step(&pos, "a1b1", &m));
-    ck_assert(!pos.v->is_noisy(&pos, m));
-    pos = test_pos("belarusian", "9/5k3/5a1rr/9/9/9/9/RR3L3/AK7 w - - 0 1");
-    ck_assert(find_step(&pos, "f2f7", &m));
-    ck_assert(pos.v->is_noisy(&pos, m));
-    pos.v->make(&pos, m);
-    ck_assert(find_step(&pos, "f8f8a", &m));
-    ck_assert(pos.v->is_noisy(&pos, m));
+    assert_step_noisy(V, "a8/1r7/9/9/9/3A1R3/8R/9/K7k w - - 0 1", "d4e5", true);
+    assert_step_noisy(V, "a8/1r7/9/9/9/3A1R3/8R/9/K7k w - - 0 1", "a1b1", false);
+    assert_step_noisy(V, "9/5k3/5a1rr/9/9/9/9/RR3L3/AK7 w - - 0 1", "f2f7", true);
+    assert_step_noisy(V, "9/5k3/5L1rr/9/9/9/9/RR7/AK7 b - - 0 1", "f8f8a", true);
     /* with the kniazhych alive there is no check; without it there is */
+    Position pos = test_pos(V, "9/5k3/5L1rr/9/9/9/9/RR7/AK7 b - - 0 1");
     ck_assert(!pos.v->in_check(&pos));
-    pos = test_pos("belarusian", "k8/a6l1/9/9/9/9/9/RR4l2/4A2l1 w - - 0 1");
+    pos = test_pos(V, "k8/a6l1/9/9/9/9/9/RR4l2/4A2l1 w - - 0 1");
     ck_assert(pos.v->in_check(&pos));
     /* rokash: the holder on e5 is attacked */
-    pos = test_pos("belarusian", "ak7/9/9/7L1/4A2l1/9/9/R8/K8 w - - 0 1");
+    pos = test_pos(V, "ak7/9/9/7L1/4A2l1/9/9/R8/K8 w - - 0 1");
     ck_assert(pos.v->in_check(&pos));
 }
 END_TEST
 
 START_TEST(evaluation_is_colour_symmetric) {
-    Position start = test_pos("belarusian", NULL);
+    Position start = test_pos(V, NULL);
     ck_assert_int_eq(start.v->evaluate(&start), 10); /* the tempo only */
-    for (size_t i = 0; i < sizeof solved / sizeof solved[0]; i++) {
-        Position pos = test_pos("belarusian", solved[i].fen);
-        assert_eval_symmetric(&pos);
-    }
-    /* positions from seeded random play */
-    ck_assert_int_gt(check_eval_symmetry_random("belarusian", NULL, 20, 80, 12345), 500);
+    const char *fens[SOLVED_NB];
+    for (int i = 0; i < SOLVED_NB; i++) fens[i] = solved[i].fen;
+    /* and positions from seeded random play */
+    ck_assert_int_gt(assert_eval_symmetric_all(V, fens, SOLVED_NB, 20, 80, 12345), 500);
 }
 END_TEST
 
@@ -82,7 +66,7 @@ Suite *suite_belarusian_search(void) {
     tcase_add_test(tc, hooks_are_set);
     tcase_add_test(tc, noisy_and_check);
     tcase_add_test(tc, evaluation_is_colour_symmetric);
-    tcase_add_loop_test(tc, solves_tactics_at_fixed_depth, 0, sizeof solved / sizeof solved[0]);
+    tcase_add_loop_test(tc, solves_tactics_at_fixed_depth, 0, SOLVED_NB);
     suite_add_tcase(s, tc);
     return s;
 }

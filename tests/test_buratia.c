@@ -1,229 +1,96 @@
 /* Buratia (RULES.md section 2): one test per rule and ruling, FEN and move
  * input checks, bribes, and the differential test against the independent
  * reference generator tests/ref_buratia.c. */
-#include <check.h>
-#include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include "../engine/fen.h"
-#include "../engine/notation.h"
-#include "../engine/perft.h"
 #include "../variants/buratia.h"
+#include "differential.h"
 #include "ref_buratia.h"
 #include "test_util.h"
 
+#define RULES (&ref_buratia)
 #define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1"
 
-enum { LIST_MAX = 1024 };
-typedef char TurnStr[TURN_STR_MAX];
-_Static_assert((int)TURN_STR_MAX == (int)REF_BURATIA_TURN_MAX, "engine and reference turn strings share a size");
+static const Variant *bur(void) { return variant_find("buratia"); }
 
-/* ------------------------------------------------------------ helpers */
-
-static const Variant *bur(void) {
-    const Variant *v = variant_find("buratia");
-    ck_assert_ptr_nonnull(v);
-    return v;
-}
-
-static Position load(const char *fen) {
-    Position pos;
-    char err[256] = "";
-    ck_assert_msg(fen_parse(&pos, bur(), fen, err, sizeof err), "FEN rejected: %s (%s)", fen, err);
-    return pos;
-}
-
-static int cmp_turn(const void *a, const void *b) { return strcmp(a, b); }
-
-/* The engine's legal turns of fen as one sorted, space-separated string,
- * restricted to those starting with `prefix` (a square, or ""). */
-static void engine_list(const char *fen, const char *prefix, char *out, size_t n) {
-    static _Thread_local TurnStr list[LIST_MAX];
-    Position pos = load(fen);
-    int count = legal_turn_strings(&pos, list, LIST_MAX);
-    ck_assert_int_le(count, LIST_MAX);
-    qsort(list, (size_t)count, sizeof list[0], cmp_turn);
-    size_t len = 0;
-    out[0] = 0;
-    for (int i = 0; i < count; i++) {
-        if (strncmp(list[i], prefix, strlen(prefix))) continue;
-        len += (size_t)snprintf(out + len, n - len, "%s%s", len ? " " : "", list[i]);
-        ck_assert_uint_lt(len, n);
-    }
-}
-
-/* Sorts a space-separated list of turns. */
-static void sort_words(const char *in, char *out, size_t n) {
-    TurnStr words[LIST_MAX];
-    char buf[8192];
-    int count = 0;
-    snprintf(buf, sizeof buf, "%s", in);
-    char *save = NULL;
-    for (char *w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) snprintf(words[count++], TURN_STR_MAX, "%s", w);
-    qsort(words, (size_t)count, sizeof words[0], cmp_turn);
-    size_t len = 0;
-    out[0] = 0;
-    for (int i = 0; i < count; i++) len += (size_t)snprintf(out + len, n - len, "%s%s", len ? " " : "", words[i]);
-}
-
-/* The exact set of legal turns starting with `prefix`, engine and reference. */
-static void assert_moves(const char *fen, const char *prefix, const char *expected) {
-    char got[8192], want[8192];
-    engine_list(fen, prefix, got, sizeof got);
-    sort_words(expected, want, sizeof want);
-    ck_assert_msg(!strcmp(got, want), "%s [%s]:\n  engine   %s\n  expected %s", fen, prefix, got, want);
-    char refs[LIST_MAX][REF_BURATIA_TURN_MAX], joined[8192] = "";
-    int count = ref_buratia_moves(fen, refs, LIST_MAX);
-    for (int i = 0; i < count; i++)
-        if (!strncmp(refs[i], prefix, strlen(prefix))) {
-            strcat(joined, " ");
-            strcat(joined, refs[i]);
-        }
-    sort_words(joined, got, sizeof got);
-    ck_assert_msg(!strcmp(got, want), "%s [%s]:\n  reference %s\n  expected  %s", fen, prefix, got, want);
-}
-
-static bool has_turn(const char *fen, const char *turn) {
-    char got[8192], padded[8200], needle[80];
-    engine_list(fen, "", got, sizeof got);
-    snprintf(padded, sizeof padded, " %s ", got);
-    snprintf(needle, sizeof needle, " %s ", turn);
-    return strstr(padded, needle) != NULL;
-}
-
-/* Plays space-separated turns (moves or bribe tokens) in engine and
- * reference and checks both FENs against `expect` (NULL: just agree). */
-static void assert_after(const char *fen, const char *turns, const char *expect) {
-    Position pos = load(fen);
-    char buf[1024], err[256], cur[FEN_MAX], ref[FEN_MAX], eng[FEN_MAX];
-    snprintf(buf, sizeof buf, "%s", turns);
-    snprintf(cur, sizeof cur, "%s", fen);
-    char *save = NULL;
-    for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
-        ck_assert_msg(play_turn_str(&pos, t, err, sizeof err), "%s: turn %s rejected: %s", cur, t, err);
-        ck_assert_msg(ref_buratia_play(cur, t, ref, sizeof ref) == 0, "%s: reference rejects %s", cur, t);
-        fen_write(&pos, eng, sizeof eng);
-        ck_assert_msg(!strcmp(eng, ref), "after %s: engine %s, reference %s", t, eng, ref);
-        snprintf(cur, sizeof cur, "%s", eng);
-    }
-    if (expect) ck_assert_msg(!strcmp(cur, expect), "after %s:\n  got    %s\n  wanted %s", turns, cur, expect);
-}
-
-/* The turn is refused by both, with a reason containing `why`; the engine's
- * position is untouched. */
-static void assert_rejected(const char *fen, const char *turn, const char *why) {
-    Position pos = load(fen), before = pos;
-    char err[256] = "", out[FEN_MAX];
-    ck_assert_msg(!play_turn_str(&pos, turn, err, sizeof err), "%s: %s accepted", fen, turn);
-    ck_assert_msg(!memcmp(&pos, &before, sizeof pos), "%s: rejected %s changed the position", fen, turn);
-    ck_assert_msg(strstr(err, why) != NULL, "%s: %s rejected with '%s', expected '%s'", fen, turn, err, why);
-    ck_assert_msg(ref_buratia_play(fen, turn, out, sizeof out) != 0, "%s: reference accepts %s", fen, turn);
-}
-
-static void outcome_str(const Position *pos, char *buf, size_t n) {
-    static const char *const codes[] = {"none", "1-0", "0-1", "1/2-1/2"};
-    Outcome o;
-    pos->v->outcome(pos, &o);
-    if (o.code == RES_NONE) snprintf(buf, n, "none");
-    else snprintf(buf, n, "%s %s", codes[o.code], o.reason);
-}
-
-/* The result of fen under a move limit, engine and reference alike. */
+/* The result of fen under a move limit, engine and reference alike, and
+ * whether the engine calls it a win on advantage. */
 static void assert_result_limit(const char *fen, int limit, const char *expect, bool advantage) {
-    Position pos = load(fen);
+    Position pos = rules_load(RULES, fen);
     pos.move_limit = (uint16_t)limit;
-    char got[128], ref[128];
-    outcome_str(&pos, got, sizeof got);
+    char got[RULES_RESULT_MAX], ref[RULES_RESULT_MAX];
+    rules_result(&pos, got, sizeof got);
     ck_assert_msg(!strcmp(got, expect), "%s (limit %d): engine '%s', expected '%s'", fen, limit, got, expect);
     ref_buratia_result_limit(fen, limit, ref, sizeof ref);
     ck_assert_msg(!strcmp(ref, expect), "%s (limit %d): reference '%s', expected '%s'", fen, limit, ref, expect);
     Outcome o;
     pos.v->outcome(&pos, &o);
     ck_assert_int_eq(o.advantage, advantage);
-    if (o.code != RES_NONE) {
-        Move moves[MAX_MOVES];
-        ck_assert_int_eq(pos.v->generate(&pos, moves), 0); /* a finished game has no moves */
-    }
+    Move moves[MAX_MOVES];
+    ck_assert_int_eq(pos.v->generate(&pos, moves) == 0, o.code != RES_NONE); /* a finished game has no moves */
 }
 
 static void assert_result(const char *fen, const char *expect, bool advantage) {
-    assert_result_limit(fen, 100, expect, advantage);
-}
-
-static void assert_fen_rejected(const char *fen, const char *why) {
-    Position pos;
-    char err[256] = "";
-    ck_assert_msg(!fen_parse(&pos, bur(), fen, err, sizeof err), "FEN accepted: %s", fen);
-    ck_assert_msg(strstr(err, why) != NULL, "%s: rejected with '%s', expected '%s'", fen, err, why);
-    char moves[4][REF_BURATIA_TURN_MAX];
-    ck_assert_msg(ref_buratia_moves(fen, moves, 4) == -1, "reference accepts %s", fen);
-}
-
-static void assert_round_trip(const char *fen, const char *expect) {
-    Position pos = load(fen);
-    char out[FEN_MAX];
-    fen_write(&pos, out, sizeof out);
-    ck_assert_msg(!strcmp(out, expect ? expect : fen), "%s written as %s", fen, out);
+    ASSERT_RESULT(fen, expect);
+    assert_result_limit(fen, REF_BURATIA_DEFAULT_LIMIT, expect, advantage);
 }
 
 /* ------------------------------------------------------------ slaves */
 
 START_TEST(test_start_position) {
-    assert_moves(START, "",
+    ASSERT_MOVES(START, "",
                  "a2a3 a2a4 b2b3 b2b4 c2c3 c2c4 d2d3 d2d4 e2e3 e2e4 f2f3 f2f4 g2g3 g2g4 h2h3 h2h4 "
                  "b1a3 b1c3 b1d2,d2c3 b1d2,d2d3 b1d2,d2e3 g1f3 g1h3 g1e2,e2d3 g1e2,e2e3 g1e2,e2f3");
-    assert_round_trip(START, NULL);
+    ASSERT_ROUND_TRIP(START, NULL);
     ck_assert_str_eq(bur()->start_fen, START);
     char res[64];
-    ck_assert_int_eq(ref_buratia_result(START, res, sizeof res), 0);
+    ck_assert_int_eq(ref_buratia.result(START, res, sizeof res), 0);
 }
 END_TEST
 
 START_TEST(test_slave_steps) {
-    assert_moves("4k3/8/8/8/8/8/4P3/4K3[] w - - 0 1", "e2", "e2e3 e2e4");
-    assert_moves("4k3/8/8/8/4n3/8/4P3/4K3[] w - - 0 1", "e2", "e2e3");    /* double step blocked */
-    assert_moves("4k3/8/8/8/8/4n3/4P3/4K3[] w - - 0 1", "e2", "");        /* single step blocked */
-    assert_moves("4k3/4p3/8/8/8/8/8/4K3[] b - - 0 1", "e7", "e7e6 e7e5");
-    assert_moves("4k3/8/8/8/8/4P3/8/4K3[] w - - 0 1", "e3", "e3e4");      /* not from its start rank */
-    assert_after("4k3/4p3/8/8/8/8/4P3/4K3[] w - - 5 1", "e2e4 e7e5", "4k3/8/8/4p3/4P3/8/8/4K3[] w - e6 0 2");
+    ASSERT_MOVES("4k3/8/8/8/8/8/4P3/4K3[] w - - 0 1", "e2", "e2e3 e2e4");
+    ASSERT_MOVES("4k3/8/8/8/4n3/8/4P3/4K3[] w - - 0 1", "e2", "e2e3");    /* double step blocked */
+    ASSERT_MOVES("4k3/8/8/8/8/4n3/4P3/4K3[] w - - 0 1", "e2", "");        /* single step blocked */
+    ASSERT_MOVES("4k3/4p3/8/8/8/8/8/4K3[] b - - 0 1", "e7", "e7e6 e7e5");
+    ASSERT_MOVES("4k3/8/8/8/8/4P3/8/4K3[] w - - 0 1", "e3", "e3e4");      /* not from its start rank */
+    ASSERT_AFTER("4k3/4p3/8/8/8/8/4P3/4K3[] w - - 5 1", "e2e4 e7e5", "4k3/8/8/4p3/4P3/8/8/4K3[] w - e6 0 2");
 }
 END_TEST
 
 /* [ruling] the double step depends only on the rank the slave stands on. */
 START_TEST(test_double_step_after_displacement) {
     const char *fen = "4k3/8/8/8/8/5P2/8/4K1N1[] w - - 0 1";
-    assert_moves(fen, "f3", "f3f4");
-    ck_assert(has_turn(fen, "g1f3,f3e2"));
-    assert_after(fen, "g1f3,f3e2 e8d8", "3k4/8/8/8/8/5N2/4P3/4K3[] w - - 2 2");
-    assert_moves("3k4/8/8/8/8/5N2/4P3/4K3[] w - - 2 2", "e2", "e2e3 e2e4");
+    ASSERT_MOVES(fen, "f3", "f3f4");
+    ck_assert(rules_has_turn(RULES, fen, "g1f3,f3e2"));
+    ASSERT_AFTER(fen, "g1f3,f3e2 e8d8", "3k4/8/8/8/8/5N2/4P3/4K3[] w - - 2 2");
+    ASSERT_MOVES("3k4/8/8/8/8/5N2/4P3/4K3[] w - - 2 2", "e2", "e2e3 e2e4");
     /* A white slave pushed back onto rank 1 only steps, it never double-steps. */
-    assert_moves("4k3/8/8/8/8/8/8/P3K3[] w - - 0 1", "a1", "a1a2");
+    ASSERT_MOVES("4k3/8/8/8/8/8/8/P3K3[] w - - 0 1", "a1", "a1a2");
 }
 END_TEST
 
 START_TEST(test_en_passant) {
     const char *fen = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR[] w - f6 0 3";
-    assert_moves(fen, "e5", "e5e6 e5f6");
-    assert_after(fen, "e5f6", "rnbqkbnr/ppp1p1pp/5P2/3p4/8/8/PPPP1PPP/RNBQKBNR[p] b - - 0 3");
+    ASSERT_MOVES(fen, "e5", "e5e6 e5f6");
+    ASSERT_AFTER(fen, "e5f6", "rnbqkbnr/ppp1p1pp/5P2/3p4/8/8/PPPP1PPP/RNBQKBNR[p] b - - 0 3");
     /* The skipped square is written after every double step, even with no taker. */
-    assert_after(START, "e2e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b - e3 0 1");
+    ASSERT_AFTER(START, "e2e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[] b - e3 0 1");
     /* Only on the very next move. */
-    assert_after("rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR[] b - - 0 2", "f7f5 a2a3 a7a6",
+    ASSERT_AFTER("rnbqkbnr/pppppppp/8/4P3/8/8/PPPP1PPP/RNBQKBNR[] b - - 0 2", "f7f5 a2a3 a7a6",
                  "rnbqkbnr/1pppp1pp/p7/4Pp2/8/P7/1PPP1PPP/RNBQKBNR[] w - - 0 4");
-    assert_moves("rnbqkbnr/1pppp1pp/p7/4Pp2/8/P7/1PPP1PPP/RNBQKBNR[] w - - 0 4", "e5", "e5e6");
-    assert_moves("4k3/8/8/3pP3/8/5N2/8/4K3[] w - d6 0 1", "e5", "e5e6 e5d6");
-    assert_after("4k3/8/8/3pP3/8/5N2/8/4K3[] w - d6 0 1", "e5d6", "4k3/8/3P4/8/8/5N2/8/4K3[p] b - - 0 1");
+    ASSERT_MOVES("rnbqkbnr/1pppp1pp/p7/4Pp2/8/P7/1PPP1PPP/RNBQKBNR[] w - - 0 4", "e5", "e5e6");
+    ASSERT_MOVES("4k3/8/8/3pP3/8/5N2/8/4K3[] w - d6 0 1", "e5", "e5e6 e5d6");
+    ASSERT_AFTER("4k3/8/8/3pP3/8/5N2/8/4K3[] w - d6 0 1", "e5d6", "4k3/8/3P4/8/8/5N2/8/4K3[p] b - - 0 1");
 }
 END_TEST
 
 START_TEST(test_slave_captures_only_small_pieces) {
-    assert_moves("4k3/8/8/2p1n3/3P4/8/8/4K3[] w - - 0 1", "d4", "d4d5 d4c5 d4e5");   /* slave, lawyer */
-    assert_moves("4k3/8/8/2+p1b3/3P4/8/8/4K3[] w - - 0 1", "d4", "d4d5 d4c5 d4e5");  /* shnyr, foreman */
-    assert_moves("8/8/8/2r1k3/3P4/8/8/4K3[] w - - 0 1", "d4", "d4d5");              /* boss, director */
-    assert_moves("4k3/8/8/2qr4/3P4/8/8/4K3[] w - - 0 1", "d4", "");                 /* secretary */
-    assert_moves("4k3/8/8/8/8/8/3p4/2R1Q2K[] b - - 0 1", "d2", "d2d1");              /* black alike */
-    assert_moves("4k3/8/8/8/8/8/3p4/2N1B2K[] b - - 0 1", "d2", "d2c1 d2e1 d2d1");
+    ASSERT_MOVES("4k3/8/8/2p1n3/3P4/8/8/4K3[] w - - 0 1", "d4", "d4d5 d4c5 d4e5");   /* slave, lawyer */
+    ASSERT_MOVES("4k3/8/8/2+p1b3/3P4/8/8/4K3[] w - - 0 1", "d4", "d4d5 d4c5 d4e5");  /* shnyr, foreman */
+    ASSERT_MOVES("8/8/8/2r1k3/3P4/8/8/4K3[] w - - 0 1", "d4", "d4d5");              /* boss, director */
+    ASSERT_MOVES("4k3/8/8/2qr4/3P4/8/8/4K3[] w - - 0 1", "d4", "");                 /* secretary */
+    ASSERT_MOVES("4k3/8/8/8/8/8/3p4/2R1Q2K[] b - - 0 1", "d2", "d2d1");              /* black alike */
+    ASSERT_MOVES("4k3/8/8/8/8/8/3p4/2N1B2K[] b - - 0 1", "d2", "d2c1 d2e1 d2d1");
 }
 END_TEST
 
@@ -231,32 +98,32 @@ END_TEST
 
 START_TEST(test_shnyr_by_own_move) {
     const char *fen = "n3k3/1P6/8/8/8/8/8/4K3[] w - - 0 1";
-    assert_moves(fen, "b7", "b7b8 b7a8");
-    assert_after(fen, "b7b8", "n+P2k3/8/8/8/8/8/8/4K3[] b - - 0 1");
-    assert_after(fen, "b7a8", "+P3k3/8/8/8/8/8/8/4K3[n] b - - 0 1");
-    assert_rejected(fen, "b7b8q", "illegal move");
-    assert_after("4k3/8/8/8/8/8/6p1/4K3[] b - - 0 1", "g2g1", "4k3/8/8/8/8/8/8/4K1+p1[] w - - 0 2");
+    ASSERT_MOVES(fen, "b7", "b7b8 b7a8");
+    ASSERT_AFTER(fen, "b7b8", "n+P2k3/8/8/8/8/8/8/4K3[] b - - 0 1");
+    ASSERT_AFTER(fen, "b7a8", "+P3k3/8/8/8/8/8/8/4K3[n] b - - 0 1");
+    ASSERT_REJECTED(fen, "b7b8q", "illegal move");
+    ASSERT_AFTER("4k3/8/8/8/8/8/6p1/4K3[] b - - 0 1", "g2g1", "4k3/8/8/8/8/8/8/4K1+p1[] w - - 0 2");
 }
 END_TEST
 
 START_TEST(test_shnyr_by_displacement) {
     /* A white lawyer pushes its own slave onto rank 8 ... */
-    assert_after("3k4/2P5/8/1N6/8/8/8/4K3[] w - - 0 1", "b5c7,c7b8", "1+P1k4/2N5/8/8/8/8/8/4K3[] b - - 1 1");
+    ASSERT_AFTER("3k4/2P5/8/1N6/8/8/8/4K3[] w - - 0 1", "b5c7,c7b8", "1+P1k4/2N5/8/8/8/8/8/4K3[] b - - 1 1");
     /* ... or an enemy slave onto rank 1, which crowns it for its owner. */
-    assert_after("4k3/8/8/8/8/3N4/1p6/4K3[] w - - 0 1", "d3b2,b2a1", "4k3/8/8/8/8/8/1N6/+p3K3[] b - - 1 1");
-    assert_moves("4k3/8/8/8/8/8/1N6/+p3K3[] b - - 1 1", "a1", "a1a2 a1b1 a1b2");
+    ASSERT_AFTER("4k3/8/8/8/8/3N4/1p6/4K3[] w - - 0 1", "d3b2,b2a1", "4k3/8/8/8/8/8/1N6/+p3K3[] b - - 1 1");
+    ASSERT_MOVES("4k3/8/8/8/8/8/1N6/+p3K3[] b - - 1 1", "a1", "a1a2 a1b1 a1b2");
     /* Pushed onto its own first rank, a slave stays a slave. */
-    assert_after("4k3/8/8/8/8/8/1P6/3NK3[] w - - 0 1", "d1b2,b2a1", "4k3/8/8/8/8/8/1N6/P3K3[] b - - 1 1");
+    ASSERT_AFTER("4k3/8/8/8/8/8/1P6/3NK3[] w - - 0 1", "d1b2,b2a1", "4k3/8/8/8/8/8/1N6/P3K3[] b - - 1 1");
 }
 END_TEST
 
 START_TEST(test_shnyr_moves_as_director) {
-    assert_moves("8/8/8/2kqr3/3+P4/8/8/4K3[] w - - 0 1", "d4", "d4c5 d4e5 d4c4 d4e4 d4c3 d4d3 d4e3");
-    assert_after("8/8/8/2kqr3/3+P4/8/8/4K3[] w - - 0 1", "d4c5", "8/8/8/2+Pqr3/8/8/8/4K3[k] b - - 0 1");
+    ASSERT_MOVES("8/8/8/2kqr3/3+P4/8/8/4K3[] w - - 0 1", "d4", "d4c5 d4e5 d4c4 d4e4 d4c3 d4d3 d4e3");
+    ASSERT_AFTER("8/8/8/2kqr3/3+P4/8/8/4K3[] w - - 0 1", "d4c5", "8/8/8/2+Pqr3/8/8/8/4K3[k] b - - 0 1");
     /* A captured shnyr is held as a slave. */
-    assert_after("4k3/8/8/8/3+p4/4R3/8/4K3[] w - - 0 1", "e3e4 d4e4", "4k3/8/8/8/4+p3/8/8/4K3[R] w - - 0 2");
-    assert_after("4k3/8/8/8/3+p4/4R3/8/4K3[] w - - 0 1", "e3d3 d4d3 e1d2 e8d8", NULL);
-    assert_after("4k3/8/8/8/3+p4/3R4/8/4K3[] w - - 0 1", "d3d4", "4k3/8/8/8/3R4/8/8/4K3[p] b - - 0 1");
+    ASSERT_AFTER("4k3/8/8/8/3+p4/4R3/8/4K3[] w - - 0 1", "e3e4 d4e4", "4k3/8/8/8/4+p3/8/8/4K3[R] w - - 0 2");
+    ASSERT_PLAYS("4k3/8/8/8/3+p4/4R3/8/4K3[] w - - 0 1", "e3d3 d4d3 e1d2 e8d8");
+    ASSERT_AFTER("4k3/8/8/8/3+p4/3R4/8/4K3[] w - - 0 1", "d3d4", "4k3/8/8/8/3R4/8/8/4K3[p] b - - 0 1");
 }
 END_TEST
 
@@ -265,35 +132,35 @@ END_TEST
 START_TEST(test_lawyer_displaces) {
     /* c3 holds an enemy slave with empty b4, d4, b2... neighbours. */
     const char *fen = "4k3/8/8/8/8/2p5/P1P5/1N2K3[] w - - 0 1";
-    assert_moves(fen, "b1", "b1a3 b1d2 b1c3,c3b2 b1c3,c3b3 b1c3,c3b4 b1c3,c3c4 b1c3,c3d2 b1c3,c3d3 b1c3,c3d4");
-    assert_after(fen, "b1c3,c3d4", "4k3/8/8/8/3p4/2N5/P1P5/4K3[] b - - 1 1");
+    ASSERT_MOVES(fen, "b1", "b1a3 b1d2 b1c3,c3b2 b1c3,c3b3 b1c3,c3b4 b1c3,c3c4 b1c3,c3d2 b1c3,c3d3 b1c3,c3d4");
+    ASSERT_AFTER(fen, "b1c3,c3d4", "4k3/8/8/8/3p4/2N5/P1P5/4K3[] b - - 1 1");
     /* Own pieces too: the lawyer lands on a2 and pushes the slave to b2/b3/a3. */
-    assert_moves("4k3/8/8/8/8/8/P7/2N1K3[] w - - 0 1", "c1", "c1a2,a2a1 c1a2,a2a3 c1a2,a2b1 c1a2,a2b2 c1a2,a2b3 c1b3 c1d3 c1e2");
+    ASSERT_MOVES("4k3/8/8/8/8/8/P7/2N1K3[] w - - 0 1", "c1", "c1a2,a2a1 c1a2,a2a3 c1a2,a2b1 c1a2,a2b2 c1a2,a2b3 c1b3 c1d3 c1e2");
 }
 END_TEST
 
 START_TEST(test_lawyer_without_room) {
     /* Every neighbour of b3 is taken: the lawyer on a1 cannot go to b3 at all. */
     const char *fen = "4k3/8/8/8/nnn5/nnn5/nnN5/N3K3[] w - - 0 1";
-    assert_moves(fen, "a1", "a1c2,c2b1 a1c2,c2c1 a1c2,c2d1 a1c2,c2d2 a1c2,c2d3");
-    assert_rejected(fen, "a1b3", "lawyer never captures");
-    assert_rejected(fen, "a1b3,b3a2", "a2 is occupied");
+    ASSERT_MOVES(fen, "a1", "a1c2,c2b1 a1c2,c2c1 a1c2,c2d1 a1c2,c2d2 a1c2,c2d3");
+    ASSERT_REJECTED(fen, "a1b3", "lawyer never captures");
+    ASSERT_REJECTED(fen, "a1b3,b3a2", "a2 is occupied");
 }
 END_TEST
 
 START_TEST(test_lawyer_never_captures) {
     const char *fen = "4k3/8/8/8/8/2r5/8/1N2K3[] w - - 0 1";
-    ck_assert(!has_turn(fen, "b1c3"));
-    assert_rejected(fen, "b1c3", "lawyer never captures");
-    assert_after(fen, "b1c3,c3c4", "4k3/8/8/8/2r5/2N5/8/4K3[] b - - 1 1"); /* no holdings change */
+    ck_assert(!rules_has_turn(RULES, fen, "b1c3"));
+    ASSERT_REJECTED(fen, "b1c3", "lawyer never captures");
+    ASSERT_AFTER(fen, "b1c3,c3c4", "4k3/8/8/8/2r5/2N5/8/4K3[] b - - 1 1"); /* no holdings change */
 }
 END_TEST
 
 START_TEST(test_lawyer_and_secretary) {
     const char *fen = "4k3/8/8/8/8/2q5/8/1N2K3[] w - - 0 1";
-    assert_moves(fen, "b1", "b1a3 b1d2");
-    assert_rejected(fen, "b1c3,c3c4", "secretary");
-    assert_moves("4k3/8/8/8/8/2Q5/8/1N2K3[] w - - 0 1", "b1", "b1a3 b1d2"); /* own secretary too */
+    ASSERT_MOVES(fen, "b1", "b1a3 b1d2");
+    ASSERT_REJECTED(fen, "b1c3,c3c4", "secretary");
+    ASSERT_MOVES("4k3/8/8/8/8/2Q5/8/1N2K3[] w - - 0 1", "b1", "b1a3 b1d2"); /* own secretary too */
 }
 END_TEST
 
@@ -302,7 +169,7 @@ END_TEST
 START_TEST(test_secretary_moves) {
     /* d4: lines stop before the first piece of either colour. */
     const char *fen = "4k3/3p4/8/1r3N2/3Q4/2B5/6P1/4K3[] w - - 0 1";
-    assert_moves(fen, "d4",
+    ASSERT_MOVES(fen, "d4",
                  "d4d5 d4d6 d4c4 d4b4 d4a4 d4e4 d4f4 d4g4 d4h4 d4d3 d4d2 d4d1 "
                  "d4c5 d4b6 d4a7 d4e5 d4f6 d4g7 d4h8 d4e3 d4f2 d4g1");
 }
@@ -313,36 +180,36 @@ START_TEST(test_secretary_never_captured) {
      * boss's file, a foreman's diagonal and a lawyer's jump: nothing takes it. */
     const char *fen = "B3k3/8/8/R2q4/2KP+P3/4N3/8/8[] w - - 0 1";
     char got[8192];
-    engine_list(fen, "", got, sizeof got);
+    rules_moves_from(RULES, fen, "", got, sizeof got);
     ck_assert_msg(!strstr(got, "d5"), "a move touches the secretary: %s", got);
-    assert_rejected(fen, "a5d5", "secretary");
-    assert_rejected(fen, "a8d5", "secretary");
-    assert_rejected(fen, "c4d5", "secretary");
-    assert_rejected(fen, "e4d5", "secretary");
-    assert_rejected(fen, "e3d5,d5d6", "secretary");
+    ASSERT_REJECTED(fen, "a5d5", "secretary");
+    ASSERT_REJECTED(fen, "a8d5", "secretary");
+    ASSERT_REJECTED(fen, "c4d5", "secretary");
+    ASSERT_REJECTED(fen, "e4d5", "secretary");
+    ASSERT_REJECTED(fen, "e3d5,d5d6", "secretary");
 }
 END_TEST
 
 /* ------------------------------------------------------------ director, boss, foreman */
 
 START_TEST(test_director_boss_foreman) {
-    assert_moves("4k3/8/8/8/2qr4/2KP4/8/8[] w - - 0 1", "c3", "c3b2 c3c2 c3d2 c3b3 c3b4 c3d4");
-    assert_moves("4k3/8/8/3q4/8/8/3R1n2/8[] w - - 0 1", "d2",
+    ASSERT_MOVES("4k3/8/8/8/2qr4/2KP4/8/8[] w - - 0 1", "c3", "c3b2 c3c2 c3d2 c3b3 c3b4 c3d4");
+    ASSERT_MOVES("4k3/8/8/3q4/8/8/3R1n2/8[] w - - 0 1", "d2",
                  "d2d1 d2c2 d2b2 d2a2 d2e2 d2f2 d2d3 d2d4");
-    assert_moves("8/8/8/8/4q3/1k6/2B5/1r1n4[] w - - 0 1", "c2", "c2b1 c2d1 c2b3 c2d3");
-    assert_after("4k3/8/8/8/8/8/3R1n2/4K3[] w - - 0 1", "d2f2", "4k3/8/8/8/8/8/5R2/4K3[n] b - - 0 1");
+    ASSERT_MOVES("8/8/8/8/4q3/1k6/2B5/1r1n4[] w - - 0 1", "c2", "c2b1 c2d1 c2b3 c2d3");
+    ASSERT_AFTER("4k3/8/8/8/8/8/3R1n2/4K3[] w - - 0 1", "d2f2", "4k3/8/8/8/8/8/5R2/4K3[n] b - - 0 1");
 }
 END_TEST
 
 /* No check: a director may stand attacked, walk into attack, and be taken. */
 START_TEST(test_no_check) {
     const char *fen = "4k3/8/8/8/8/8/3r4/4K3[] w - - 0 1";
-    assert_moves(fen, "e1", "e1d1 e1f1 e1d2 e1e2 e1f2");
-    assert_after(fen, "e1f1 d2d1", NULL);
-    assert_after("4k3/8/8/8/8/8/8/r3K3[] b - - 0 1", "a1e1", "4k3/8/8/8/8/8/8/4r3[K] w - - 0 2");
+    ASSERT_MOVES(fen, "e1", "e1d1 e1f1 e1d2 e1e2 e1f2");
+    ASSERT_PLAYS(fen, "e1f1 d2d1");
+    ASSERT_AFTER("4k3/8/8/8/8/8/8/r3K3[] b - - 0 1", "a1e1", "4k3/8/8/8/8/8/8/4r3[K] w - - 0 2");
     /* The game goes on without White's director. */
     assert_result("4k3/8/8/8/8/8/P7/4r3[K] w - - 0 2", "none", false);
-    assert_moves("4k3/8/8/8/8/8/P7/4r3[K] w - - 0 2", "", "a2a3 a2a4");
+    ASSERT_MOVES("4k3/8/8/8/8/8/P7/4r3[K] w - - 0 2", "", "a2a3 a2a4");
 }
 END_TEST
 
@@ -350,12 +217,12 @@ END_TEST
 
 START_TEST(test_goal_by_own_move) {
     const char *fen = "1r6/2K5/8/8/8/8/5k2/8[] w - - 0 10";
-    ck_assert(has_turn(fen, "c7c8"));
-    assert_after(fen, "c7c8", "1rK5/8/8/8/8/8/5k2/8[] b - - 1 10");
+    ck_assert(rules_has_turn(RULES, fen, "c7c8"));
+    ASSERT_AFTER(fen, "c7c8", "1rK5/8/8/8/8/8/5k2/8[] b - - 1 10");
     assert_result("1rK5/8/8/8/8/8/5k2/8[] b - - 1 10", "1-0 director on the last rank", false);
     assert_result("1r6/2K5/8/8/8/8/8/4k3[] w - - 0 10", "0-1 director on the last rank", false);
     /* Capturing onto the last rank counts too. */
-    assert_after(fen, "c7b8", "1K6/8/8/8/8/8/5k2/8[r] b - - 0 10");
+    ASSERT_AFTER(fen, "c7b8", "1K6/8/8/8/8/8/5k2/8[r] b - - 0 10");
     assert_result("1K6/8/8/8/8/8/5k2/8[r] b - - 0 10", "1-0 director on the last rank", false);
 }
 END_TEST
@@ -363,14 +230,14 @@ END_TEST
 /* [ruling] however the director got there: displaced by its own lawyer or by the enemy's. */
 START_TEST(test_goal_by_displacement) {
     const char *fen = "8/3K4/1N6/8/8/8/4k3/2n5[] w - - 0 1";
-    assert_after(fen, "b6d7,d7d8", "3K4/3N4/8/8/8/8/4k3/2n5[] b - - 1 1");
+    ASSERT_AFTER(fen, "b6d7,d7d8", "3K4/3N4/8/8/8/8/4k3/2n5[] b - - 1 1");
     assert_result("3K4/3N4/8/8/8/8/4k3/2n5[] b - - 1 1", "1-0 director on the last rank", false);
     /* Black's lawyer pushes White's director onto rank 8: White wins. */
     const char *fen2 = "8/3K4/8/4n3/8/8/4k3/8[] b - - 0 1";
-    assert_after(fen2, "e5d7,d7c8", "2K5/3n4/8/8/8/8/4k3/8[] w - - 1 2");
+    ASSERT_AFTER(fen2, "e5d7,d7c8", "2K5/3n4/8/8/8/8/4k3/8[] w - - 1 2");
     assert_result("2K5/3n4/8/8/8/8/4k3/8[] w - - 1 2", "1-0 director on the last rank", false);
     /* Black's own lawyer: Black wins. */
-    assert_after(fen, "b6c8 c1e2,e2d1", "2N5/3K4/8/8/8/8/4n3/3k4[] w - - 2 2");
+    ASSERT_AFTER(fen, "b6c8 c1e2,e2d1", "2N5/3K4/8/8/8/8/4n3/3k4[] w - - 2 2");
     assert_result("2N5/3K4/8/8/8/8/4n3/3k4[] w - - 2 2", "0-1 director on the last rank", false);
 }
 END_TEST
@@ -388,7 +255,7 @@ START_TEST(test_move_limit) {
     /* Not yet: Black's 100th move has not been played. */
     assert_result("4k3/8/8/8/8/8/8/4K3[] b - - 0 100", "none", false);
     assert_result("4k3/8/8/8/8/8/8/4K3[] w - - 0 101", "1/2-1/2 move limit", false);
-    assert_after("4k3/8/8/8/8/8/8/4K3[] b - - 0 100", "e8d8", "3k4/8/8/8/8/8/8/4K3[] w - - 1 101");
+    ASSERT_AFTER("4k3/8/8/8/8/8/8/4K3[] b - - 0 100", "e8d8", "3k4/8/8/8/8/8/8/4K3[] w - - 1 101");
     assert_result("3k4/8/8/8/8/8/8/4K3[] w - - 1 101", "1/2-1/2 move limit", false);
     /* Exactly one director left: a win on advantage. */
     assert_result("8/8/8/8/8/8/8/4K3[k] w - - 0 101", "1-0 move limit, advantage", true);
@@ -398,7 +265,7 @@ START_TEST(test_move_limit) {
     assert_result_limit("4k3/8/8/8/8/8/8/4K3[] w - - 0 11", 10, "1/2-1/2 move limit", false);
     assert_result_limit("4k3/8/8/8/8/8/8/4K3[] w - - 0 10", 10, "none", false);
     assert_result_limit("4k3/8/8/8/8/8/8/4K3[] w - - 0 500", 0, "none", false);
-    Position pos = load(START);
+    Position pos = rules_load(RULES, START);
     ck_assert_int_eq(pos.move_limit, 100);
     ck_assert_int_eq(bur()->default_move_limit, 100);
     /* A far-rank director beats the move limit. */
@@ -418,22 +285,22 @@ END_TEST
 /* ------------------------------------------------------------ holdings, clock, FEN */
 
 START_TEST(test_holdings) {
-    assert_after(START, "e2e4 d7d5 e4d5 c8g4 f2f3 g4f3 g2f3",
+    ASSERT_AFTER(START, "e2e4 d7d5 e4d5 c8g4 f2f3 g4f3 g2f3",
                  "rn1qkbnr/ppp1pppp/8/3P4/8/5P2/PPPP3P/RNBQKBNR[Pbp] b - - 0 4");
-    assert_after("4k3/8/8/8/8/8/3r4/4K3[] w - - 0 1", "e1d2", "4k3/8/8/8/8/8/3K4/8[r] b - - 0 1");
+    ASSERT_AFTER("4k3/8/8/8/8/8/3r4/4K3[] w - - 0 1", "e1d2", "4k3/8/8/8/8/8/3K4/8[r] b - - 0 1");
     /* White's pieces first, each side in the order K Q R B N P. */
-    assert_round_trip("4k3/8/8/8/8/8/8/8[pnPbRNKrB] w - - 0 1", "4k3/8/8/8/8/8/8/8[KRBNPrbnp] w - - 0 1");
-    assert_round_trip("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3[] w - - 0 1");
+    ASSERT_ROUND_TRIP("4k3/8/8/8/8/8/8/8[pnPbRNKrB] w - - 0 1", "4k3/8/8/8/8/8/8/8[KRBNPrbnp] w - - 0 1");
+    ASSERT_ROUND_TRIP("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3[] w - - 0 1");
 }
 END_TEST
 
 START_TEST(test_halfmove_clock) {
     const char *fen = "4k3/4p3/8/8/8/2p5/P7/1N2K3[] w - - 7 9";
-    assert_after(fen, "b1c3,c3d4", "4k3/4p3/8/8/3p4/2N5/P7/4K3[] b - - 8 9"); /* displacement: no reset */
-    assert_after(fen, "a2a3", "4k3/4p3/8/8/8/P1p5/8/1N2K3[] b - - 0 9");     /* slave move */
-    assert_after(fen, "e1d1", "4k3/4p3/8/8/8/2p5/P7/1N1K4[] b - - 8 9");
-    assert_after("4k3/8/8/8/8/8/3r4/4K3[] w - - 7 9", "e1d2", "4k3/8/8/8/8/8/3K4/8[r] b - - 0 9"); /* capture */
-    assert_after("4k3/8/8/8/8/8/8/+P3K3[] w - - 7 9", "a1a2", "4k3/8/8/8/8/8/+P7/4K3[] b - - 8 9"); /* shnyr */
+    ASSERT_AFTER(fen, "b1c3,c3d4", "4k3/4p3/8/8/3p4/2N5/P7/4K3[] b - - 8 9"); /* displacement: no reset */
+    ASSERT_AFTER(fen, "a2a3", "4k3/4p3/8/8/8/P1p5/8/1N2K3[] b - - 0 9");     /* slave move */
+    ASSERT_AFTER(fen, "e1d1", "4k3/4p3/8/8/8/2p5/P7/1N1K4[] b - - 8 9");
+    ASSERT_AFTER("4k3/8/8/8/8/8/3r4/4K3[] w - - 7 9", "e1d2", "4k3/8/8/8/8/8/3K4/8[r] b - - 0 9"); /* capture */
+    ASSERT_AFTER("4k3/8/8/8/8/8/8/+P3K3[] w - - 7 9", "a1a2", "4k3/8/8/8/8/8/+P7/4K3[] b - - 8 9"); /* shnyr */
 }
 END_TEST
 
@@ -443,46 +310,46 @@ START_TEST(test_fen_round_trips) {
         "r3k2r/p1+P3p1/8/3n4/8/8/P1+p3P1/R3K2R[NPn] b - - 0 30",
         "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR[] w - f6 0 3",
     };
-    for (int i = 0; i < 3; i++) assert_round_trip(fens[i], NULL);
-    assert_round_trip("8/8/8/8/8/8/8/8[Kk] w - - 3 120", NULL);
-    assert_round_trip("8/8/8/8/8/8/8/8[] b - - 0 1", NULL);
+    for (int i = 0; i < 3; i++) ASSERT_ROUND_TRIP(fens[i], NULL);
+    ASSERT_ROUND_TRIP("8/8/8/8/8/8/8/8[Kk] w - - 3 120", NULL);
+    ASSERT_ROUND_TRIP("8/8/8/8/8/8/8/8[] b - - 0 1", NULL);
 }
 END_TEST
 
 START_TEST(test_fen_rejects) {
-    assert_fen_rejected("4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1", "secretary");
-    assert_fen_rejected("4k3/8/8/8/8/8/8/4K3[X] w - - 0 1", "holdings");
-    assert_fen_rejected("4k3/8/8/8/8/8/8/4K3[+P] w - - 0 1", "holdings");
-    assert_fen_rejected("4k3/8/8/8/8/8/8/4K3[PP w - - 0 1", "holdings");
-    assert_fen_rejected("4k3/8/8/8/8/8/8/4K3[1] w - - 0 1", "holdings");
-    assert_fen_rejected("4k3/8/8/8/8/8/8/4K2K[] w - - 0 1", "director");
-    assert_fen_rejected("4k3/8/8/8/8/8/8/4K3[K] w - - 0 1", "director");
-    assert_fen_rejected("P3k3/8/8/8/8/8/8/4K3[] w - - 0 1", "shnyr");
-    assert_fen_rejected("4k3/8/8/8/8/8/8/p3K3[] w - - 0 1", "shnyr");
-    assert_fen_rejected("4k3/8/8/8/8/8/8/4K3[] w KQkq - 0 1", "castling");
-    assert_fen_rejected("4k3/8/8/8/8/8/8/4K3[] w - e6 0 1", "en passant");
-    assert_fen_rejected("4k3/8/8/8/8/8/8/4K3[] w - e3 0 1", "en passant");
-    assert_fen_rejected("4k3/8/4n3/4p3/8/8/8/4K3[] w - e6 0 1", "en passant");
-    assert_fen_rejected("4k3/8/8/8/8/8/8/4K3+N[] w - - 0 1", "");
+    ASSERT_FEN_REJECTED("4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1", "secretary");
+    ASSERT_FEN_REJECTED("4k3/8/8/8/8/8/8/4K3[X] w - - 0 1", "holdings");
+    ASSERT_FEN_REJECTED("4k3/8/8/8/8/8/8/4K3[+P] w - - 0 1", "holdings");
+    ASSERT_FEN_REJECTED("4k3/8/8/8/8/8/8/4K3[PP w - - 0 1", "holdings");
+    ASSERT_FEN_REJECTED("4k3/8/8/8/8/8/8/4K3[1] w - - 0 1", "holdings");
+    ASSERT_FEN_REJECTED("4k3/8/8/8/8/8/8/4K2K[] w - - 0 1", "director");
+    ASSERT_FEN_REJECTED("4k3/8/8/8/8/8/8/4K3[K] w - - 0 1", "director");
+    ASSERT_FEN_REJECTED("P3k3/8/8/8/8/8/8/4K3[] w - - 0 1", "shnyr");
+    ASSERT_FEN_REJECTED("4k3/8/8/8/8/8/8/p3K3[] w - - 0 1", "shnyr");
+    ASSERT_FEN_REJECTED("4k3/8/8/8/8/8/8/4K3[] w KQkq - 0 1", "castling");
+    ASSERT_FEN_REJECTED("4k3/8/8/8/8/8/8/4K3[] w - e6 0 1", "en passant");
+    ASSERT_FEN_REJECTED("4k3/8/8/8/8/8/8/4K3[] w - e3 0 1", "en passant");
+    ASSERT_FEN_REJECTED("4k3/8/4n3/4p3/8/8/8/4K3[] w - e6 0 1", "en passant");
+    ASSERT_FEN_REJECTED("4k3/8/8/8/8/8/8/4K3+N[] w - - 0 1", "");
 }
 END_TEST
 
 /* Input the issue names: each rejected with a reason, the position untouched. */
 START_TEST(test_malformed_moves) {
     const char *fen = "4k3/8/8/8/2rp4/3P4/1N6/4K3[] w - - 0 1";
-    assert_rejected(fen, "b2d3,d3c4", "c4 is occupied");    /* displacement onto an occupied square */
-    assert_rejected(fen, "b2d3,d3d4", "d4 is occupied");
-    assert_rejected(fen, "b2d3,d3d5", "illegal");           /* not a neighbour */
-    assert_rejected("4k3/8/8/8/8/2p5/8/1N2K3[] w - - 0 1", "b1c3", "lawyer never captures");
-    assert_rejected(fen, "d3c4", "slave captures only");    /* a slave capturing a boss */
+    ASSERT_REJECTED(fen, "b2d3,d3c4", "c4 is occupied");    /* displacement onto an occupied square */
+    ASSERT_REJECTED(fen, "b2d3,d3d4", "d4 is occupied");
+    ASSERT_REJECTED(fen, "b2d3,d3d5", "illegal");           /* not a neighbour */
+    ASSERT_REJECTED("4k3/8/8/8/8/2p5/8/1N2K3[] w - - 0 1", "b1c3", "lawyer never captures");
+    ASSERT_REJECTED(fen, "d3c4", "slave captures only");    /* a slave capturing a boss */
 }
 END_TEST
 
 START_TEST(test_move_onto_secretary) {
     const char *fen = "4k3/8/8/8/4q3/8/4R3/4K3[] w - - 0 1";
-    assert_rejected(fen, "e2e4", "secretary");
-    assert_rejected("4k3/8/8/8/8/8/4Q3/4K3[] w - - 0 1", "e2e8", "secretary");
-    assert_rejected("4k3/8/8/8/8/8/4Q3/4K3[] w - - 0 1", "e2e1", "secretary");
+    ASSERT_REJECTED(fen, "e2e4", "secretary");
+    ASSERT_REJECTED("4k3/8/8/8/8/8/4Q3/4K3[] w - - 0 1", "e2e8", "secretary");
+    ASSERT_REJECTED("4k3/8/8/8/8/8/4Q3/4K3[] w - - 0 1", "e2e1", "secretary");
 }
 END_TEST
 
@@ -518,16 +385,16 @@ END_TEST
 #define BRIBE_FEN "rnbqkbnr/ppp1pppp/8/8/4p3/2N5/PPPP1PPP/R1BQKBNR[P] w - - 0 3"
 
 START_TEST(test_bribe_refrain) {
-    assert_after(BRIBE_FEN, "P@b1", "rnbqkbnr/ppp1pppp/8/8/4p3/2N5/PPPP1PPP/RPBQKBNR[] b - - 1 3");
-    assert_rejected(BRIBE_FEN, "N@b1", "holds no white lawyer");
-    assert_rejected(BRIBE_FEN, "P@c3", "home rank");
-    assert_rejected(BRIBE_FEN, "P@a1", "not empty");
-    assert_rejected(BRIBE_FEN, "p@b1", "illegal");
+    ASSERT_AFTER(BRIBE_FEN, "P@b1", "rnbqkbnr/ppp1pppp/8/8/4p3/2N5/PPPP1PPP/RPBQKBNR[] b - - 1 3");
+    ASSERT_REJECTED(BRIBE_FEN, "N@b1", "holds no white lawyer");
+    ASSERT_REJECTED(BRIBE_FEN, "P@c3", "home rank");
+    ASSERT_REJECTED(BRIBE_FEN, "P@a1", "not empty");
+    ASSERT_REJECTED(BRIBE_FEN, "p@b1", "illegal");
     /* A captured director is one of Y's pieces too: it may be paid back. */
-    assert_after("4k3/8/8/8/8/8/P7/r7[K] w - - 0 9", "K@e1", "4k3/8/8/8/8/8/P7/r3K3[] b - - 1 9");
-    assert_rejected("4k3/8/8/8/8/8/P7/r7[K] w - - 0 9", "Q@e1", "holds no white secretary");
+    ASSERT_AFTER("4k3/8/8/8/8/8/P7/r7[K] w - - 0 9", "K@e1", "4k3/8/8/8/8/8/P7/r3K3[] b - - 1 9");
+    ASSERT_REJECTED("4k3/8/8/8/8/8/P7/r7[K] w - - 0 9", "Q@e1", "holds no white secretary");
     /* The rule-layer function names the move refrained from. */
-    Position pos = load(BRIBE_FEN);
+    Position pos = rules_load(RULES, BRIBE_FEN);
     Move m, named = move_simple(8 * 1 + 3, 8 * 3 + 3); /* d2d4 */
     char err[128] = "";
     ck_assert_msg(buratia_refrain(&pos, named, BUR_SLAVE, 1, &m, err, sizeof err), "%s", err);
@@ -541,20 +408,20 @@ START_TEST(test_bribe_refrain) {
 END_TEST
 
 START_TEST(test_bribe_purchase) {
-    assert_after(BRIBE_FEN, "P@b1,d2d4", "rnbqkbnr/ppp1pppp/8/8/3Pp3/2N5/PPP2PPP/RPBQKBNR[] b - d3 0 3");
-    assert_after(BRIBE_FEN, "P@b1,f1b5", "rnbqkbnr/ppp1pppp/8/1B6/4p3/2N5/PPPP1PPP/RPBQK1NR[] b - - 1 3");
-    assert_rejected(BRIBE_FEN, "P@b1,d2d5", "not a legal move");
+    ASSERT_AFTER(BRIBE_FEN, "P@b1,d2d4", "rnbqkbnr/ppp1pppp/8/8/3Pp3/2N5/PPP2PPP/RPBQKBNR[] b - d3 0 3");
+    ASSERT_AFTER(BRIBE_FEN, "P@b1,f1b5", "rnbqkbnr/ppp1pppp/8/1B6/4p3/2N5/PPPP1PPP/RPBQK1NR[] b - - 1 3");
+    ASSERT_REJECTED(BRIBE_FEN, "P@b1,d2d5", "not a legal move");
     /* The named move must stay legal once the piece stands on its square. */
-    assert_rejected(BRIBE_FEN, "P@b1,a1b1", "once the piece is placed");
-    assert_rejected("4k3/8/8/8/8/8/8/R3K3[P] w - - 0 1", "P@b1,a1c1", "once the piece is placed");
-    assert_after("4k3/8/8/8/8/8/8/R3K3[P] w - - 0 1", "P@b1,a1a8", "R3k3/8/8/8/8/8/8/1P2K3[] b - - 1 1");
+    ASSERT_REJECTED(BRIBE_FEN, "P@b1,a1b1", "once the piece is placed");
+    ASSERT_REJECTED("4k3/8/8/8/8/8/8/R3K3[P] w - - 0 1", "P@b1,a1c1", "once the piece is placed");
+    ASSERT_AFTER("4k3/8/8/8/8/8/8/R3K3[P] w - - 0 1", "P@b1,a1a8", "R3k3/8/8/8/8/8/8/1P2K3[] b - - 1 1");
     /* A purchased lawyer push: payment, then the displacement. */
-    assert_after(BRIBE_FEN, "P@b1,c3e4,e4e5", "rnbqkbnr/ppp1pppp/8/4p3/4N3/8/PPPP1PPP/RPBQKBNR[] b - - 1 3");
-    assert_rejected(BRIBE_FEN, "P@b1,c3e4,e4d5x", "");
+    ASSERT_AFTER(BRIBE_FEN, "P@b1,c3e4,e4e5", "rnbqkbnr/ppp1pppp/8/4p3/4N3/8/PPPP1PPP/RPBQKBNR[] b - - 1 3");
+    ASSERT_REJECTED(BRIBE_FEN, "P@b1,c3e4,e4d5x", "");
     /* A purchased en passant capture still takes the slave behind. */
-    assert_after("4k3/8/8/4pP2/8/8/8/4K3[P] w - e6 0 1", "P@a1,f5e6", "4k3/8/4P3/8/8/8/8/P3K3[p] b - - 0 1");
-    assert_rejected(BRIBE_FEN, "N@b1,d2d4", "holds no");
-    Position pos = load(BRIBE_FEN);
+    ASSERT_AFTER("4k3/8/8/4pP2/8/8/8/4K3[P] w - e6 0 1", "P@a1,f5e6", "4k3/8/4P3/8/8/8/8/P3K3[p] b - - 0 1");
+    ASSERT_REJECTED(BRIBE_FEN, "N@b1,d2d4", "holds no");
+    Position pos = rules_load(RULES, BRIBE_FEN);
     Move m;
     char err[128];
     ck_assert(buratia_purchase(&pos, move_simple(11, 27), BUR_SLAVE, 1, &m, err, sizeof err));
@@ -568,34 +435,34 @@ END_TEST
 /* BRIBES.md's example: after e2e4 d7d5 b1c3 d5e4 d2d3 c8g4, Black takes back c8g4. */
 START_TEST(test_bribe_takeback) {
     const char *before = "rnbqkbnr/ppp1pppp/8/8/4p3/2NP4/PPP2PPP/R1BQKBNR[P] b - - 0 3";
-    assert_after(START, "e2e4 d7d5 b1c3 d5e4 d2d3", before);
-    assert_after(before, "+P@b1", "rnbqkbnr/ppp1pppp/8/8/4p3/2NP4/PPP2PPP/RPBQKBNR[] b - - 0 3");
-    assert_after(before, "+P@b1 c8g4", NULL);
-    assert_rejected(before, "+P@c1", "not empty");
-    assert_rejected(before, "+P@b8", "home rank");
-    assert_rejected(before, "+N@b1", "holds no");
+    ASSERT_AFTER(START, "e2e4 d7d5 b1c3 d5e4 d2d3", before);
+    ASSERT_AFTER(before, "+P@b1", "rnbqkbnr/ppp1pppp/8/8/4p3/2NP4/PPP2PPP/RPBQKBNR[] b - - 0 3");
+    ASSERT_PLAYS(before, "+P@b1 c8g4");
+    ASSERT_REJECTED(before, "+P@c1", "not empty");
+    ASSERT_REJECTED(before, "+P@b8", "home rank");
+    ASSERT_REJECTED(before, "+N@b1", "holds no");
     /* The payment keeps the en passant square and the counters. */
-    assert_after("4k3/3p4/8/8/4P3/8/8/4K3[N] b - e3 3 7", "+N@b1", "4k3/3p4/8/8/4P3/8/8/1N2K3[] b - e3 3 7");
-    Position pos = load(before);
+    ASSERT_AFTER("4k3/3p4/8/8/4P3/8/8/4K3[N] b - e3 3 7", "+N@b1", "4k3/3p4/8/8/4P3/8/8/1N2K3[] b - e3 3 7");
+    Position pos = rules_load(RULES, before);
     Move m;
     char err[128];
     ck_assert(buratia_takeback(&pos, BUR_SLAVE, 1, &m, err, sizeof err));
     ck_assert_int_eq(move_kind(m), MK_TAKEBACK);
     /* The piece captured by the taken-back move is no longer held: after
      * undoing d5e4, Black holds nothing to pay with. */
-    Position undone = load("rnbqkbnr/ppp1pppp/8/3p4/4P3/2N5/PPPP1PPP/R1BQKBNR[] b - - 1 2");
+    Position undone = rules_load(RULES, "rnbqkbnr/ppp1pppp/8/3p4/4P3/2N5/PPPP1PPP/R1BQKBNR[] b - - 1 2");
     ck_assert(!buratia_takeback(&undone, BUR_SLAVE, 1, &m, err, sizeof err));
 }
 END_TEST
 
 START_TEST(test_bribes_never_generated) {
     char got[8192];
-    engine_list("4k3/8/8/8/8/8/8/4K3[RBNPrbnp] w - - 0 1", "", got, sizeof got);
+    rules_moves_from(RULES, "4k3/8/8/8/8/8/8/4K3[RBNPrbnp] w - - 0 1", "", got, sizeof got);
     ck_assert_msg(!strchr(got, '@'), "%s", got);
-    Position pos = load("4k3/8/8/8/8/8/8/4K3[RBNPrbnp] w - - 0 1");
+    Position pos = rules_load(RULES, "4k3/8/8/8/8/8/8/4K3[RBNPrbnp] w - - 0 1");
     ck_assert_uint_eq(perft(&pos, 1), 5);
     /* A game that is over takes no bribe either. */
-    assert_rejected("4K3/8/8/8/8/8/8/4k3[p] b - - 0 5", "P@a8", "over");
+    ASSERT_REJECTED("4K3/8/8/8/8/8/8/4k3[p] b - - 0 5", "P@a8", "over");
 }
 END_TEST
 
@@ -619,14 +486,8 @@ static const char *const PERFT_FENS[] = {
 enum { PERFT_FEN_NB = sizeof PERFT_FENS / sizeof PERFT_FENS[0] };
 
 START_TEST(test_perft_matches_reference) {
-    for (int i = 0; i < PERFT_FEN_NB; i++) {
-        Position pos = load(PERFT_FENS[i]);
-        for (int d = 1; d <= 3; d++) {
-            unsigned long long eng = perft(&pos, d), ref = ref_buratia_perft(PERFT_FENS[i], d);
-            ck_assert_msg(eng == ref, "%s D%d: engine %llu, reference %llu", PERFT_FENS[i], d, eng, ref);
-        }
-    }
-    Position pos = load(START);
+    for (int i = 0; i < PERFT_FEN_NB; i++) rules_assert_perft(RULES, PERFT_FENS[i], 3);
+    Position pos = rules_load(RULES, START);
     ck_assert_uint_eq(perft(&pos, 4), 534581);
 }
 END_TEST
@@ -634,105 +495,46 @@ END_TEST
 /* ------------------------------------------------------------ differential */
 
 typedef struct {
-    uint64_t s;
-} Rng;
+    long tried, taken;
+} BribeCounts;
 
-static uint64_t rng_next(Rng *r) {
-    r->s ^= r->s << 13, r->s ^= r->s >> 7, r->s ^= r->s << 17;
-    return r->s;
-}
-
-typedef struct {
-    long positions, finished, bribes_tried, bribes_taken;
-} DiffStats;
-
-/* A bribe token made at random (often illegal), tried on both sides. */
-static void random_bribe(const char *fen, const Position *pos, TurnStr *moves, int n, Rng *rng, DiffStats *st,
-                         Position *next, bool *take) {
+/* One move in eight, a bribe token made at random (often illegal) is tried
+ * on both sides instead; an accepted one is played half the time. */
+static bool random_bribe(void *ctx, const char *fen, const Position *pos, const TurnList *moves, uint64_t *rng,
+                         Position *next) {
+    BribeCounts *bc = ctx;
+    if (test_rng_next(rng) % 8) return false;
     static const char letters[] = "KQRBNP";
-    char token[TURN_STR_MAX], err[256], eng[FEN_MAX], ref[FEN_MAX];
-    int kind = (int)(rng_next(rng) % 3);
-    char letter = letters[rng_next(rng) % 6];
-    int file = (int)(rng_next(rng) % 8);
+    char token[TURN_STR_MAX];
+    int kind = (int)(test_rng_next(rng) % 3);
+    char letter = letters[test_rng_next(rng) % 6];
+    int file = (int)(test_rng_next(rng) % 8);
     int home = (kind == 2 ? pos->side ^ 1 : pos->side) == WHITE ? 1 : 8;
-    int rank = rng_next(rng) % 5 ? home : (int)(rng_next(rng) % 8) + 1;
+    int rank = test_rng_next(rng) % 5 ? home : (int)(test_rng_next(rng) % 8) + 1;
     if (kind == 0) snprintf(token, sizeof token, "%c@%c%d", letter, 'a' + file, rank);
-    else if (kind == 1) snprintf(token, sizeof token, "%c@%c%d,%s", letter, 'a' + file, rank, moves[rng_next(rng) % (uint64_t)n]);
+    else if (kind == 1)
+        snprintf(token, sizeof token, "%c@%c%d,%s", letter, 'a' + file, rank,
+                 moves->turn[test_rng_next(rng) % (uint64_t)moves->n]);
     else snprintf(token, sizeof token, "+%c@%c%d", letter, 'a' + file, rank);
-    Position b = *pos;
-    bool ok_eng = play_turn_str(&b, token, err, sizeof err);
-    bool ok_ref = ref_buratia_play(fen, token, ref, sizeof ref) == 0;
-    ck_assert_msg(ok_eng == ok_ref, "%s: bribe %s engine %d (%s), reference %d", fen, token, ok_eng, err, ok_ref);
-    st->bribes_tried++;
-    *take = false;
-    if (!ok_eng) return;
-    st->bribes_taken++;
-    ck_assert_msg(b.key == pos_compute_key(&b), "%s: %s leaves a stale key", fen, token);
-    fen_write(&b, eng, sizeof eng);
-    ck_assert_msg(!strcmp(eng, ref), "%s after %s: engine %s, reference %s", fen, token, eng, ref);
-    *next = b;
-    *take = rng_next(rng) % 2 == 0;
-}
-
-/* Compares engine and reference in pos; plays a random turn into *next.
- * Returns false when the game is over. */
-static bool diff_step(const Position *pos, Rng *rng, DiffStats *st, Position *next) {
-    static _Thread_local TurnStr eng[LIST_MAX], ref[LIST_MAX];
-    char fen[FEN_MAX], res_eng[128], res_ref[128], err[256], after_eng[FEN_MAX], after_ref[FEN_MAX];
-    fen_write(pos, fen, sizeof fen);
-    int ne = legal_turn_strings(pos, eng, LIST_MAX);
-    int nr = ref_buratia_moves(fen, ref, LIST_MAX);
-    ck_assert_msg(ne == nr, "%s: engine %d turns, reference %d", fen, ne, nr);
-    qsort(eng, (size_t)ne, sizeof eng[0], cmp_turn);
-    qsort(ref, (size_t)nr, sizeof ref[0], cmp_turn);
-    for (int i = 0; i < ne; i++) ck_assert_msg(!strcmp(eng[i], ref[i]), "%s: engine %s, reference %s", fen, eng[i], ref[i]);
-    outcome_str(pos, res_eng, sizeof res_eng);
-    ref_buratia_result(fen, res_ref, sizeof res_ref);
-    ck_assert_msg(!strcmp(res_eng, res_ref), "%s: engine result '%s', reference '%s'", fen, res_eng, res_ref);
-    st->positions++;
-    if (!ne) {
-        st->finished++;
-        return false;
-    }
-    if (rng_next(rng) % 8 == 0) {
-        bool take;
-        random_bribe(fen, pos, eng, ne, rng, st, next, &take);
-        if (take) return true;
-    }
-    const char *turn = eng[rng_next(rng) % (uint64_t)ne];
-    *next = *pos;
-    ck_assert_msg(play_turn_str(next, turn, err, sizeof err), "%s: %s rejected: %s", fen, turn, err);
-    ck_assert_msg(next->key == pos_compute_key(next), "%s: %s leaves a stale key", fen, turn);
-    fen_write(next, after_eng, sizeof after_eng);
-    ck_assert_msg(ref_buratia_play(fen, turn, after_ref, sizeof after_ref) == 0, "%s: reference rejects %s", fen, turn);
-    ck_assert_msg(!strcmp(after_eng, after_ref), "%s after %s: engine %s, reference %s", fen, turn, after_eng,
-                  after_ref);
-    return true;
-}
-
-/* Random games from fen until `quota` positions have been compared. */
-static void diff_from(const char *fen, long quota, Rng *rng, DiffStats *st) {
-    long target = st->positions + quota;
-    while (st->positions < target) {
-        Position pos = load(fen), next;
-        for (int ply = 0; ply < 400 && st->positions < target; ply++) {
-            if (!diff_step(&pos, rng, st, &next)) break;
-            pos = next;
-        }
-    }
+    bc->tried++;
+    if (!diff_try_turn(RULES, fen, pos, token, next)) return false;
+    bc->taken++;
+    return test_rng_next(rng) % 2 == 0;
 }
 
 START_TEST(test_differential_random_play) {
-    Rng rng = {0x6275726174696121ull};
-    DiffStats st = {0};
-    diff_from(START, 12000, &rng, &st);
-    for (int i = 1; i < PERFT_FEN_NB; i++) diff_from(PERFT_FENS[i], 800, &rng, &st);
+    uint64_t rng = 0x6275726174696121ull;
+    BribeCounts bribes = {0, 0};
+    DiffSpec spec = {.ref = RULES, .detour = random_bribe, .ctx = &bribes};
+    DiffStats st = {0, 0, 0};
+    diff_play(&spec, START, 12000, 400, &rng, &st);
+    for (int i = 1; i < PERFT_FEN_NB; i++) diff_play(&spec, PERFT_FENS[i], 800, 400, &rng, &st);
     printf("buratia differential: %ld positions, %ld finished games, %ld bribes tried, %ld accepted\n", st.positions,
-           st.finished, st.bribes_tried, st.bribes_taken);
+           st.finished, bribes.tried, bribes.taken);
     ck_assert_int_ge(st.positions, 20000);
     ck_assert_int_gt(st.finished, 10);
-    ck_assert_int_gt(st.bribes_taken, 50);
-    ck_assert_int_gt(st.bribes_tried - st.bribes_taken, 50);
+    ck_assert_int_gt(bribes.taken, 50);
+    ck_assert_int_gt(bribes.tried - bribes.taken, 50);
 }
 END_TEST
 

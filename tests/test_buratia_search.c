@@ -1,10 +1,6 @@
-/* Buratia search and evaluation (issue 7): positions of
- * tests/tactics/buratia.epd searched at a fixed depth through search_run
- * must give the winning turn; the evaluation must be colour-symmetric. */
-#include <check.h>
-#include <ctype.h>
-#include <stdlib.h>
-#include <string.h>
+/* Buratia search and evaluation: positions of tests/tactics/buratia.epd
+ * searched at a fixed depth through search_run must give the winning turn;
+ * the evaluation must be colour-symmetric. */
 #include "test_search_util.h"
 
 static const struct {
@@ -19,16 +15,12 @@ static const struct {
     {"1k6/8/8/8/2K5/8/8/8[] w - - 0 1", "c4d5", 8},                          /* director race, win in 4 */
 };
 
-START_TEST(test_tactics_fixed_depth) {
-    char turn[128];
-    search_best_turn("buratia", cases[_i].fen, cases[_i].depth, turn, sizeof turn);
-    ck_assert_msg(in_list(turn, cases[_i].bm), "%s: played %s, expected %s", cases[_i].fen, turn, cases[_i].bm);
-}
+START_TEST(test_tactics_fixed_depth) { assert_finds("buratia", cases[_i].fen, cases[_i].depth, cases[_i].bm); }
 END_TEST
 
 /* Random play from the start and from a hand-made position: at every ply
  * the evaluation of the position equals that of its mirror (both are from
- * the side to move's view, so White's view is negated). */
+ * the side to move's view). */
 START_TEST(test_eval_symmetric) {
     int checked = check_eval_symmetry_random("buratia", NULL, 20, 60, 7)
                 + check_eval_symmetry_random("buratia", "k7/3q1q2/4K3/6N1/8/8/8/4r3[] w - - 0 1", 20, 60, 8);
@@ -38,19 +30,7 @@ END_TEST
 
 /* A director step onto the last rank and a lawyer push that puts a director
  * there are noisy (quiescence searches them); a quiet step is not. */
-START_TEST(test_noisy_steps) {
-    Position pos = test_pos("buratia", "k1q1q3/3K4/1N6/8/8/8/8/8[] w - - 0 1");
-    Move moves[MAX_MOVES];
-    int k = pos.v->generate(&pos, moves), noisy = 0;
-    for (int i = 0; i < k; i++) {
-        char s[TURN_STR_MAX];
-        move_to_str(&pos, moves[i], s);
-        bool want = !strcmp(s, "d7d8") || !strcmp(s, "b6d7,d7d8");
-        ck_assert_msg(pos.v->is_noisy(&pos, moves[i]) == want, "%s", s);
-        noisy += want;
-    }
-    ck_assert_int_eq(noisy, 2);
-}
+START_TEST(test_noisy_steps) { assert_noisy_steps("buratia", "k1q1q3/3K4/1N6/8/8/8/8/8[] w - - 0 1", "d7d8 b6d7,d7d8"); }
 END_TEST
 
 Suite *suite_buratia_search(void) {

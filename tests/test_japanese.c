@@ -1,111 +1,15 @@
 /* Tests for `japanese` (RULES.md section 3): one test per rule and ruling,
  * FEN handling, and the differential test against the independent reference
  * generator in ref_japanese.c. */
-#include <check.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-
-#include "../engine/fen.h"
-#include "../engine/notation.h"
-#include "../engine/perft.h"
+#include "differential.h"
 #include "ref_japanese.h"
 #include "test_util.h"
 
+#define RULES (&ref_japanese)
 #define START "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - - 0 1"
 
-enum { LIST_MAX = 600 };
-
-/* ---------- helpers ---------- */
-
-static const Variant *jp(void) {
-    variants_init();
-    const Variant *v = variant_find("japanese");
-    ck_assert_ptr_nonnull(v);
-    return v;
-}
-
-static Position load(const char *fen) {
-    Position pos;
-    char err[256] = "";
-    bool ok = fen_parse(&pos, jp(), fen, err, sizeof err);
-    ck_assert_msg(ok, "FEN rejected: %s (%s)", fen, err);
-    return pos;
-}
-
-static bool parses(const char *fen, char *err, size_t n) {
-    Position pos;
-    return fen_parse(&pos, jp(), fen, err, n);
-}
-
-static int cmp_str(const void *a, const void *b) { return strcmp(a, b); }
-
-/* The legal turns of `fen` starting on square `from` ("" for all), sorted
- * and joined by spaces. */
-static void moves_from(const char *fen, const char *from, char *out, size_t n) {
-    Position pos = load(fen);
-    static char list[LIST_MAX][TURN_STR_MAX]; /* test-only scratch, one thread */
-    int count = legal_turn_strings(&pos, list, LIST_MAX);
-    qsort(list, (size_t)count, TURN_STR_MAX, cmp_str);
-    out[0] = 0;
-    size_t len = strlen(from);
-    for (int i = 0; i < count; i++) {
-        if (strncmp(list[i], from, len)) continue;
-        if (out[0]) strncat(out, " ", n - strlen(out) - 1);
-        strncat(out, list[i], n - strlen(out) - 1);
-    }
-}
-
-/* Asserts the exact set of moves from one square; `expected` is sorted. */
-#define ASSERT_MOVES(fen, from, expected)                                                     \
-    do {                                                                                      \
-        char got_[4096];                                                                      \
-        moves_from((fen), (from), got_, sizeof got_);                                         \
-        ck_assert_msg(!strcmp(got_, (expected)), "%s from '%s': got [%s], want [%s]", (fen), \
-                      (from), got_, (expected));                                              \
-    } while (0)
-
-static bool has_move(const char *fen, const char *move) {
-    char all[4096], key[16];
-    moves_from(fen, "", all, sizeof all);
-    snprintf(key, sizeof key, " %s ", move);
-    char padded[4200];
-    snprintf(padded, sizeof padded, " %s ", all);
-    return strstr(padded, key) != NULL;
-}
-
-static void fen_after(const char *fen, const char *move, char *out, size_t n) {
-    Position pos = load(fen);
-    char err[256] = "";
-    bool ok = play_turn_str(&pos, move, err, sizeof err);
-    ck_assert_msg(ok, "%s: move %s rejected: %s", fen, move, err);
-    fen_write(&pos, out, n);
-}
-
-#define ASSERT_AFTER(fen, move, expected)                                                          \
-    do {                                                                                           \
-        char got_[FEN_MAX];                                                                        \
-        fen_after((fen), (move), got_, sizeof got_);                                               \
-        ck_assert_msg(!strcmp(got_, (expected)), "%s + %s: got %s, want %s", (fen), (move), got_, \
-                      (expected));                                                                 \
-    } while (0)
-
-static void result_str(const Position *pos, char *buf, size_t n) {
-    Outcome o;
-    pos->v->outcome(pos, &o);
-    static const char *const code[] = {"none", "1-0", "0-1", "1/2-1/2"};
-    if (o.code == RES_NONE) snprintf(buf, n, "none");
-    else snprintf(buf, n, "%s %s", code[o.code], o.reason);
-}
-
-#define ASSERT_RESULT(fen, expected)                                                        \
-    do {                                                                                    \
-        Position p_ = load(fen);                                                            \
-        char got_[128];                                                                     \
-        result_str(&p_, got_, sizeof got_);                                                 \
-        ck_assert_msg(!strcmp(got_, (expected)), "%s: result %s, want %s", (fen), got_,     \
-                      (expected));                                                          \
-    } while (0)
+static const Variant *jp(void) { return variant_find("japanese"); }
 
 /* ---------- the start and the pieces ---------- */
 
@@ -310,13 +214,9 @@ END_TEST
 /* Mandatory single-outcome promotion: no suffix is written or accepted. */
 START_TEST(test_promotion_no_suffix) {
     const char *fen = "4k4/9/9/2N6/9/9/9/9/4K4 w - - 0 1";
-    ck_assert(has_move(fen, "c6b8"));
-    ck_assert(!has_move(fen, "c6b8g"));
-    Position pos = load(fen), before = pos;
-    char err[256] = "";
-    ck_assert(!play_turn_str(&pos, "c6b8g", err, sizeof err));
-    ck_assert(err[0] != 0);
-    ck_assert(memcmp(&pos, &before, sizeof pos) == 0);
+    ASSERT_HAS(fen, "c6b8");
+    ASSERT_NOT(fen, "c6b8g");
+    ASSERT_REJECTED(fen, "c6b8g", "");
 }
 END_TEST
 
@@ -403,14 +303,12 @@ END_TEST
 START_TEST(test_no_drops) {
     ASSERT_AFTER("4k4/9/9/9/9/9/4p4/4R4/4K4 w - - 0 1", "e2e3", "4k4/9/9/9/9/9/4R4/9/4K4 b - - 0 1");
     const char *after = "4k4/9/9/9/9/9/4R4/9/4K4 b - - 0 1";
-    Position pos = load(after);
-    char err[256] = "";
-    ck_assert(!play_turn_str(&pos, "P@e5", err, sizeof err));
-    ck_assert(!play_turn_str(&pos, "p@e5", err, sizeof err));
-    char all[4096];
-    moves_from(after, "", all, sizeof all);
+    ASSERT_REJECTED(after, "P@e5", "");
+    ASSERT_REJECTED(after, "p@e5", "");
+    char all[RULES_LIST_TEXT];
+    rules_moves_from(RULES, after, "", all, sizeof all);
     ck_assert_ptr_null(strchr(all, '@'));
-    ck_assert(!parses("4k4/9/9/9/9/9/4R4/9/4K4[p] b - - 0 1", err, sizeof err));
+    ASSERT_FEN_REJECTED("4k4/9/9/9/9/9/4R4/9/4K4[p] b - - 0 1", "");
     ck_assert_ptr_null(jp()->holding_order);
 }
 END_TEST
@@ -425,13 +323,7 @@ START_TEST(test_fen_round_trip) {
         "ln1g1g1nl/1r1s1s1b1/p1pp1pp1p/1p2p2p1/9/2P1P1P2/PP1P1P1PP/1BS3SR1/LN1GKG1NL w - - 198 40",
         "9/9/9/9/9/9/9/9/G8 w - - 0 1",
     };
-    for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) {
-        Position pos = load(fens[i]);
-        char out[FEN_MAX];
-        fen_write(&pos, out, sizeof out);
-        ck_assert_str_eq(out, fens[i]);
-        ck_assert(pos.key == pos_compute_key(&pos));
-    }
+    for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) ASSERT_ROUND_TRIP(fens[i], NULL);
 }
 END_TEST
 
@@ -458,11 +350,7 @@ START_TEST(test_malformed_fens) {
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - - x 1",
         "",
     };
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        char err[256] = "";
-        ck_assert_msg(!parses(bad[i], err, sizeof err), "accepted: %s", bad[i]);
-        ck_assert_msg(err[0], "no message for: %s", bad[i]);
-    }
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) ASSERT_FEN_REJECTED(bad[i], "");
 }
 END_TEST
 
@@ -479,14 +367,10 @@ START_TEST(test_setup_rejects_impossible) {
         "4k4/9/9/9/9/PPPPP4/PPPPP4/9/4K4 w - - 0 1", /* 10 white soldiers */
         "4k4/9/9/9/GGGGGGGGG/GGGGGGGGG/GGG6/9/9 w - - 0 1", /* 21 white pieces */
     };
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        char err[256] = "";
-        ck_assert_msg(!parses(bad[i], err, sizeof err), "accepted: %s", bad[i]);
-        ck_assert_msg(err[0], "no message for: %s", bad[i]);
-    }
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) ASSERT_FEN_REJECTED(bad[i], "");
     /* kept: no dragon at all, stuck or unpromoted pieces deep in the camp */
-    load("9/9/9/9/9/9/9/9/G7g w - - 0 1");
-    load("P2N3k1/2S6/9/9/9/9/9/9/4K4 w - - 0 1");
+    rules_load(RULES, "9/9/9/9/9/9/9/9/G7g w - - 0 1");
+    rules_load(RULES, "P2N3k1/2S6/9/9/9/9/9/9/4K4 w - - 0 1");
 }
 END_TEST
 
@@ -503,12 +387,7 @@ END_TEST
 
 START_TEST(test_illegal_move_leaves_position) {
     const char *bad[] = {"e1e3", "b2c3", "a1a1", "e3e4q", "h2h9", "b1a3", "i9i8", "zz", ""};
-    Position pos = load(START), before = pos;
-    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-        char err[256] = "";
-        ck_assert_msg(!play_turn_str(&pos, bad[i], err, sizeof err), "accepted %s", bad[i]);
-        ck_assert(memcmp(&pos, &before, sizeof pos) == 0);
-    }
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) ASSERT_REJECTED(START, bad[i], "");
 }
 END_TEST
 
@@ -548,94 +427,35 @@ static const char *const handmade[] = {
 enum { HANDMADE_NB = sizeof handmade / sizeof *handmade };
 
 START_TEST(test_perft_matches_reference) {
-    Position start = load(START);
-    ck_assert_uint_eq(perft(&start, 4), ref_japanese_perft(START, 4));
+    rules_assert_perft(RULES, START, 4);
+    Position start = rules_load(RULES, START);
     ck_assert_uint_eq(perft(&start, 4), 320366);
-    for (int i = 0; i < HANDMADE_NB; i++) {
-        Position pos = load(handmade[i]);
-        for (int d = 1; d <= 3; d++)
-            ck_assert_msg(perft(&pos, d) == ref_japanese_perft(handmade[i], d), "%s depth %d", handmade[i], d);
-    }
+    for (int i = 0; i < HANDMADE_NB; i++) rules_assert_perft(RULES, handmade[i], 3);
 }
 END_TEST
 
-static uint64_t next_rand(uint64_t *s) {
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
-/* Random play from fen0 for `positions` positions (restarting when a game
- * ends or grows long), comparing in every position the move sets, the
- * results, and the FEN after the chosen move with the reference. */
-/* How many finished positions of each kind the random play reached. */
+/* How many finished games of each kind the random play reached. */
 typedef struct {
     int annihilation, no_move, draw;
 } EndCounts;
 
-static int differential(const char *fen0, int positions, int max_plies, uint64_t *seed, EndCounts *ends) {
-    static char mine[LIST_MAX][TURN_STR_MAX], ref[LIST_MAX][64];
-    char fen[FEN_MAX];
-    snprintf(fen, sizeof fen, "%s", fen0);
-    int plies = 0, games_ended = 0;
-    for (int k = 0; k < positions; k++) {
-        Position pos = load(fen);
-        char out[FEN_MAX];
-        fen_write(&pos, out, sizeof out);
-        ck_assert_msg(!strcmp(out, fen), "round trip %s -> %s", fen, out);
-        ck_assert_msg(pos.key == pos_compute_key(&pos), "key drift at %s", fen);
-
-        int n = legal_turn_strings(&pos, mine, LIST_MAX);
-        int rn = ref_japanese_moves(fen, ref, LIST_MAX);
-        ck_assert_msg(n == rn, "%s: engine %d moves, reference %d", fen, n, rn);
-        qsort(mine, (size_t)n, TURN_STR_MAX, cmp_str);
-        qsort(ref, (size_t)rn, 64, cmp_str);
-        for (int i = 0; i < n; i++) ck_assert_msg(!strcmp(mine[i], ref[i]), "%s: %s vs %s", fen, mine[i], ref[i]);
-
-        char mres[128], rres[128];
-        result_str(&pos, mres, sizeof mres);
-        ck_assert_int_eq(ref_japanese_result(fen, rres, sizeof rres), 0);
-        ck_assert_msg(!strcmp(mres, rres), "%s: result %s vs %s", fen, mres, rres);
-        ck_assert_msg((n == 0) == (strcmp(mres, "none") != 0), "%s: moves and result disagree", fen);
-
-        if (n == 0) {
-            ends->annihilation += strstr(mres, "annihilation") != NULL;
-            ends->no_move += strstr(mres, "no legal move") != NULL;
-            ends->draw += strstr(mres, "1/2-1/2") != NULL;
-        }
-        if (n == 0 || plies >= max_plies) {
-            games_ended += n == 0;
-            snprintf(fen, sizeof fen, "%s", fen0);
-            plies = 0;
-            continue;
-        }
-        const char *turn = mine[next_rand(seed) % (uint64_t)n];
-        char err[256] = "", mfen[FEN_MAX], rfen[FEN_MAX];
-        ck_assert_msg(play_turn_str(&pos, turn, err, sizeof err), "%s: %s rejected: %s", fen, turn, err);
-        ck_assert(pos.key == pos_compute_key(&pos));
-        fen_write(&pos, mfen, sizeof mfen);
-        ck_assert_int_eq(ref_japanese_play(fen, turn, rfen, sizeof rfen), 0);
-        ck_assert_msg(!strcmp(mfen, rfen), "%s + %s: engine %s, reference %s", fen, turn, mfen, rfen);
-        snprintf(fen, sizeof fen, "%s", mfen);
-        plies++;
-    }
-    return games_ended;
+static void count_end(void *ctx, const char *result) {
+    EndCounts *ends = ctx;
+    ends->annihilation += strstr(result, "annihilation") != NULL;
+    ends->no_move += strstr(result, "no legal move") != NULL;
+    ends->draw += strstr(result, "1/2-1/2") != NULL;
 }
 
 START_TEST(test_differential_random_play) {
     uint64_t seed = 0x6a6170616e657365ull; /* "japanese" */
-    int total = 0, ended = 0;
     EndCounts ends = {0, 0, 0};
-    ended += differential(START, 6000, 160, &seed, &ends);
-    total += 6000;
-    for (int i = 0; i < HANDMADE_NB; i++) {
-        ended += differential(handmade[i], 1100, 120, &seed, &ends);
-        total += 1100;
-    }
-    ck_assert_int_ge(total, 20000);
+    DiffSpec spec = {.ref = RULES, .ended = count_end, .ctx = &ends};
+    DiffStats st = {0, 0, 0};
+    diff_play(&spec, START, 6000, 160, &seed, &st);
+    for (int i = 0; i < HANDMADE_NB; i++) diff_play(&spec, handmade[i], 1100, 120, &seed, &st);
+    ck_assert_int_ge(st.positions, 20000);
     /* finished games of every kind were reached and compared too */
-    ck_assert_int_gt(ended, 0);
+    ck_assert_int_gt(st.finished, 0);
     ck_assert_int_gt(ends.annihilation, 0);
     ck_assert_int_gt(ends.no_move, 0);
     ck_assert_int_gt(ends.draw, 0);

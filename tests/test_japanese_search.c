@@ -1,10 +1,6 @@
-/* Japanese search and evaluation (issue 7): positions of
- * tests/tactics/japanese.epd searched at a fixed depth through search_run
- * must give the winning turn; the evaluation must be colour-symmetric. */
-#include <check.h>
-#include <ctype.h>
-#include <stdlib.h>
-#include <string.h>
+/* Japanese search and evaluation: positions of tests/tactics/japanese.epd
+ * searched at a fixed depth through search_run must give the winning turn;
+ * the evaluation must be colour-symmetric. */
 #include "test_search_util.h"
 
 static const struct {
@@ -19,39 +15,23 @@ static const struct {
     {"9/8k/1p7/9/+R8/3Bp4/9/8R/9 w - - 0 1", "i2i8", 12},            /* annihilation in 3 */
 };
 
-START_TEST(test_tactics_fixed_depth) {
-    char turn[128];
-    search_best_turn("japanese", cases[_i].fen, cases[_i].depth, turn, sizeof turn);
-    ck_assert_msg(in_list(turn, cases[_i].bm), "%s: played %s, expected %s", cases[_i].fen, turn, cases[_i].bm);
-}
+START_TEST(test_tactics_fixed_depth) { assert_finds("japanese", cases[_i].fen, cases[_i].depth, cases[_i].bm); }
 END_TEST
 
 /* Random play from the start and from a hand-made position: at every ply
  * the evaluation of the position equals that of its mirror (both are from
- * the side to move's view, so White's view is negated). */
+ * the side to move's view). */
 START_TEST(test_eval_symmetric) {
+    const char *middle = "4k4/1r5b1/p1p1p1p1p/9/9/2S3N2/P1P1P1P1P/1B5R1/4K4 w - - 0 1";
     int checked = check_eval_symmetry_random("japanese", NULL, 20, 60, 7)
-                + check_eval_symmetry_random("japanese", "4k4/1r5b1/p1p1p1p1p/9/9/2S3N2/P1P1P1P1P/1B5R1/4K4 w - - 0 1", 20, 60, 8);
+                + check_eval_symmetry_random("japanese", middle, 20, 60, 8);
     ck_assert_int_gt(checked, 500);
 }
 END_TEST
 
-/* Captures and promotions are noisy; a quiet step is not. */
-START_TEST(test_noisy_steps) {
-    Position pos = test_pos("japanese", "4k4/9/2S1p4/9/9/9/9/9/4K4 w - - 0 1");
-    Move moves[MAX_MOVES];
-    int k = pos.v->generate(&pos, moves), noisy = 0;
-    for (int i = 0; i < k; i++) {
-        char s[TURN_STR_MAX];
-        move_to_str(&pos, moves[i], s);
-        /* the silver on c7: c7c8 and c7b8... land on the zone only at b8 and
-         * rank 9 is out of reach; c7d6 and c7b6 leave it; none captures */
-        bool want = !strcmp(s, "c7b8");
-        ck_assert_msg(pos.v->is_noisy(&pos, moves[i]) == want, "%s", s);
-        noisy += want;
-    }
-    ck_assert_int_eq(noisy, 1);
-}
+/* Captures and promotions are noisy; a quiet step is not: of the silver's
+ * steps from c7 only c7b8 lands on a promotion square, and none captures. */
+START_TEST(test_noisy_steps) { assert_noisy_steps("japanese", "4k4/9/2S1p4/9/9/9/9/9/4K4 w - - 0 1", "c7b8"); }
 END_TEST
 
 Suite *suite_japanese_search(void) {

@@ -1,5 +1,6 @@
-/* Helpers shared by the per-variant search suites: a fixed-depth search,
- * colour mirroring of a FEN, and move-list lookups. */
+/* Helpers shared by the per-variant search suites: a fixed-depth search
+ * that must find a winning turn, colour mirroring of a FEN for the
+ * symmetric evaluation, and the noisy (quiescence) classification of steps. */
 #ifndef RATNIK_TEST_SEARCH_UTIL_H
 #define RATNIK_TEST_SEARCH_UTIL_H
 
@@ -98,6 +99,25 @@ static inline bool in_list(const char *turn, const char *list) {
     return false;
 }
 
+/* A search of fen to `depth` plays one of the space-separated turns `best`. */
+static inline void assert_finds(const char *variant, const char *fen, int depth, const char *best) {
+    char turn[TURN_STR_MAX * 2];
+    search_best_turn(variant, fen, depth, turn, sizeof turn);
+    ck_assert_msg(in_list(turn, best), "%s: played %s, expected %s", fen, turn, best);
+}
+
+/* The evaluation of each of fens and of the positions of seeded random
+ * games from the start is colour-symmetric; returns how many of the random
+ * positions were checked. */
+static inline int assert_eval_symmetric_all(const char *variant, const char *const *fens, int nfens, int games,
+                                            int plies, unsigned seed) {
+    for (int i = 0; i < nfens; i++) {
+        Position pos = test_pos(variant, fens[i]);
+        assert_eval_symmetric(&pos);
+    }
+    return check_eval_symmetry_random(variant, NULL, games, plies, seed);
+}
+
 /* The legal step of pos written `text`. */
 static inline bool find_step(const Position *pos, const char *text, Move *m) {
     Move moves[MAX_MOVES];
@@ -111,6 +131,39 @@ static inline bool find_step(const Position *pos, const char *text, Move *m) {
         }
     }
     return false;
+}
+
+/* The step `text` of fen exists and is noisy (quiescence searches it) or not. */
+static inline void assert_step_noisy(const char *variant, const char *fen, const char *text, bool noisy) {
+    Position pos = test_pos(variant, fen);
+    Move m;
+    ck_assert_msg(find_step(&pos, text, &m), "%s: no step %s", fen, text);
+    ck_assert_msg(pos.v->is_noisy(&pos, m) == noisy, "%s: %s should %sbe noisy", fen, text, noisy ? "" : "not ");
+}
+
+/* Exactly the space-separated steps `noisy` of fen are noisy. */
+static inline void assert_noisy_steps(const char *variant, const char *fen, const char *noisy) {
+    Position pos = test_pos(variant, fen);
+    Move moves[MAX_MOVES];
+    int k = pos.v->generate(&pos, moves), found = 0, want = 0;
+    for (int i = 0; i < k; i++) {
+        char s[TURN_STR_MAX];
+        move_to_str(&pos, moves[i], s);
+        bool listed = in_list(s, noisy);
+        ck_assert_msg(pos.v->is_noisy(&pos, moves[i]) == listed, "%s: %s", fen, s);
+        found += listed;
+    }
+    for (const char *c = noisy; *c; c++) want += (c == noisy || c[-1] == ' ') && *c != ' ';
+    ck_assert_int_eq(found, want);
+}
+
+/* The first-trade exchange test of the step `text` of fen against threshold. */
+static inline void assert_see_ge(const char *variant, const char *fen, const char *text, int threshold, bool want) {
+    Position pos = test_pos(variant, fen);
+    Move m;
+    ck_assert_msg(find_step(&pos, text, &m), "%s: no step %s", fen, text);
+    ck_assert_msg(pos.v->see_ge(&pos, m, threshold) == want, "%s: see_ge(%s, %d) should be %d", fen, text, threshold,
+                  want);
 }
 
 #endif

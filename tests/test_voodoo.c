@@ -3,96 +3,38 @@
  * differential test (engine vs tests/ref_voodoo.c on positions reached by
  * random play, magic turns included). */
 #include <stdlib.h>
-#include "test_util.h"
-#include "ref_voodoo.h"
-#include "../search/engine.h"
 #include "../protocol/uci.h"
+#include "../search/engine.h"
+#include "differential.h"
+#include "ref_voodoo.h"
+#include "test_util.h"
+
+#define RULES (&ref_voodoo)
 
 extern const Variant variant_voodoo_plain;
 
 #define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1"
-enum { MAXT = 120000 }; /* turn strings a voodoo position can have, with room */
 
-typedef char TurnStr[TURN_STR_MAX];
+static Position vpos(const char *fen) { return rules_load(RULES, fen); }
 
-static Position vpos(const char *fen) { return test_pos("voodoo", fen); }
-
-static TurnStr *turn_buffer(void) {
-    TurnStr *b = malloc(sizeof(TurnStr) * MAXT);
-    ck_assert_ptr_nonnull(b);
-    return b;
-}
-
-/* All legal turns of fen; the caller frees *out. */
-static int turns_of(const char *fen, TurnStr **out) {
-    Position pos = vpos(fen);
-    *out = turn_buffer();
-    int n = legal_turn_strings(&pos, *out, MAXT);
-    ck_assert_int_le(n, MAXT);
-    return n;
-}
-
-static bool has_turn(const char *fen, const char *turn) {
-    TurnStr *t;
-    int n = turns_of(fen, &t);
-    bool found = false;
-    for (int i = 0; i < n && !found; i++) found = !strcmp(t[i], turn);
-    free(t);
-    return found;
-}
-
-/* How many legal turns start with `prefix`. */
-static int count_prefix(const char *fen, const char *prefix) {
-    TurnStr *t;
-    int n = turns_of(fen, &t), c = 0;
-    for (int i = 0; i < n; i++) c += !strncmp(t[i], prefix, strlen(prefix));
-    free(t);
-    return c;
-}
+static int count_prefix(const char *fen, const char *prefix) { return rules_count_prefix(RULES, fen, prefix); }
 
 static int count_turns(const char *fen) { return count_prefix(fen, ""); }
 
-/* The FEN after one turn, which must be legal. */
-static void after(const char *fen, const char *turn, char *out) {
-    Position pos = vpos(fen);
-    char err[256];
-    ck_assert_msg(play_turn_str(&pos, turn, err, sizeof err), "%s rejected in %s: %s", turn, fen, err);
-    ck_assert_uint_eq(pos.key, pos_compute_key(&pos));
-    fen_write(&pos, out, FEN_MAX);
-}
-
-static bool rejected(const char *fen, const char *turn) {
-    Position pos = vpos(fen), before = pos;
-    char err[256] = "";
-    bool ok = play_turn_str(&pos, turn, err, sizeof err);
-    ck_assert(ok || !memcmp(&pos, &before, sizeof pos));
-    return !ok && err[0];
-}
-
-/* "none" or "1-0 reason" / "0-1 reason", as the reference writes it. */
-static void engine_result(const Position *pos, char *buf, size_t n) {
-    const char *reason;
-    ResultCode c = test_result(pos, &reason);
-    static const char *codes[] = {"none", "1-0", "0-1", "1/2-1/2"};
-    if (c == RES_NONE) snprintf(buf, n, "none");
-    else snprintf(buf, n, "%s %s", codes[c], reason);
-}
-
-static void result_of(const char *fen, char *buf) {
-    Position pos = vpos(fen);
-    engine_result(&pos, buf, 64);
-}
+/* The FEN after one turn, which must be legal (to the reference too). */
+static void after(const char *fen, const char *turn, char *out) { rules_after(RULES, fen, turn, out, FEN_MAX); }
 
 /* ---- ordinary moves: FIDE without check, castling, en passant ---- */
 
 START_TEST(start_position_ordinary_moves) {
-    TurnStr *t;
-    int n = turns_of(START, &t), ordinary = 0;
-    for (int i = 0; i < n; i++) ordinary += t[i][0] != 'x';
-    free(t);
+    TurnList t;
+    rules_turns(RULES, START, &t);
+    int ordinary = 0;
+    for (int i = 0; i < t.n; i++) ordinary += t.turn[i][0] != 'x';
+    turn_list_free(&t);
     ck_assert_int_eq(ordinary, 20);
-    ck_assert(has_turn(START, "e2e4"));  /* the double step is kept */
-    ck_assert(has_turn(START, "g1f3"));
+    ASSERT_HAS(START, "e2e4");  /* the double step is kept */
+    ASSERT_HAS(START, "g1f3");
 }
 END_TEST
 
@@ -108,9 +50,9 @@ END_TEST
 
 START_TEST(no_castling) {
     const char *fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[] w - - 0 1";
-    ck_assert(!has_turn(fen, "e1g1"));
-    ck_assert(!has_turn(fen, "e1c1"));
-    ck_assert(has_turn(fen, "e1f1"));
+    ASSERT_NOT(fen, "e1g1");
+    ASSERT_NOT(fen, "e1c1");
+    ASSERT_HAS(fen, "e1f1");
     Position pos;
     char err[256] = "";
     ck_assert(!fen_parse(&pos, variant_find("voodoo"), "r3k2r/8/8/8/8/8/8/R3K2R[] w KQkq - 0 1", err, sizeof err));
@@ -122,8 +64,8 @@ START_TEST(no_en_passant) {
     char fen[FEN_MAX];
     after("4k3/3p4/8/4P3/8/8/8/4K2R[] b - - 0 1", "d7d5", fen);
     ck_assert_str_eq(fen, "4k3/8/8/3pP3/8/8/8/4K2R[] w - - 0 2"); /* ep field stays '-' */
-    ck_assert(!has_turn(fen, "e5d6"));
-    ck_assert(has_turn(fen, "e5e6"));
+    ASSERT_NOT(fen, "e5d6");
+    ASSERT_HAS(fen, "e5e6");
     Position pos;
     char err[256] = "";
     ck_assert(!fen_parse(&pos, variant_find("voodoo"), "4k3/8/8/3pP3/8/8/8/4K2R[] w - d6 0 2", err, sizeof err));
@@ -132,15 +74,13 @@ END_TEST
 
 START_TEST(promotion_to_q_r_b_n) {
     const char *fen = "7k/4P2p/8/8/8/8/8/4K3[] w - - 0 1";
-    ck_assert(has_turn(fen, "e7e8q"));
-    ck_assert(has_turn(fen, "e7e8r"));
-    ck_assert(has_turn(fen, "e7e8b"));
-    ck_assert(has_turn(fen, "e7e8n"));
-    ck_assert(!has_turn(fen, "e7e8"));
-    ck_assert(!has_turn(fen, "e7e8k"));
-    char out[FEN_MAX];
-    after(fen, "e7e8n", out);
-    ck_assert_str_eq(out, "4N2k/7p/8/8/8/8/8/4K3[] b - - 0 1");
+    ASSERT_HAS(fen, "e7e8q");
+    ASSERT_HAS(fen, "e7e8r");
+    ASSERT_HAS(fen, "e7e8b");
+    ASSERT_HAS(fen, "e7e8n");
+    ASSERT_NOT(fen, "e7e8");
+    ASSERT_NOT(fen, "e7e8k");
+    ASSERT_AFTER(fen, "e7e8n", "4N2k/7p/8/8/8/8/8/4K3[] b - - 0 1");
 }
 END_TEST
 
@@ -148,45 +88,39 @@ START_TEST(no_check_king_may_stay_or_walk_into_attack) {
     /* The black rook attacks e-file and f-file squares: all king moves exist,
      * and a piece "pinned" to the king moves freely. */
     const char *fen = "4k3/8/8/8/4r3/8/4B3/4K3[] w - - 0 1";
-    ck_assert(has_turn(fen, "e1d1"));
-    ck_assert(has_turn(fen, "e2d3")); /* leaves the king attacked */
-    ck_assert(has_turn(fen, "e1f1"));
-    char res[64];
-    result_of(fen, res);
-    ck_assert_str_eq(res, "none");
+    ASSERT_HAS(fen, "e1d1");
+    ASSERT_HAS(fen, "e2d3"); /* leaves the king attacked */
+    ASSERT_HAS(fen, "e1f1");
+    ASSERT_RESULT(fen, "none");
 }
 END_TEST
 
 START_TEST(king_captured_by_any_piece_wins) {
-    char out[FEN_MAX], res[64];
+    char out[FEN_MAX];
     after("4k3/8/8/8/4r3/8/4B3/4K3[] w - - 0 1", "e2d3", out);
     after(out, "e4e1", out);
-    result_of(out, res);
-    ck_assert_str_eq(res, "0-1 king captured");
+    ASSERT_RESULT(out, "0-1 king captured");
     ck_assert_int_eq(count_turns(out), 0);
 }
 END_TEST
 
 START_TEST(king_captures_king) {
     const char *fen = "8/8/8/3kK3/8/8/8/r6R[] b - - 0 1";
-    char out[FEN_MAX], res[64];
-    ck_assert(has_turn(fen, "d5e5"));
+    char out[FEN_MAX];
+    ASSERT_HAS(fen, "d5e5");
     after(fen, "d5e5", out);
-    result_of(out, res);
-    ck_assert_str_eq(res, "0-1 king captured");
+    ASSERT_RESULT(out, "0-1 king captured");
 }
 END_TEST
 
 /* ---- voodoo sacrifice ---- */
 
 START_TEST(sacrifice_three_parts) {
-    char out[FEN_MAX];
-    ck_assert(has_turn(START, "xb1,g8f6,e2e4"));
-    after(START, "xb1,g8f6,e2e4", out);
-    ck_assert_str_eq(out, "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/R1BQKBNR[] b - - 0 1");
+    ASSERT_HAS(START, "xb1,g8f6,e2e4");
+    ASSERT_AFTER(START, "xb1,g8f6,e2e4", "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/R1BQKBNR[] b - - 0 1");
     /* The two first parts alone are not a turn. */
-    ck_assert(rejected(START, "xb1,g8f6"));
-    ck_assert(rejected(START, "xb1"));
+    ASSERT_REJECTED(START, "xb1,g8f6", "");
+    ASSERT_REJECTED(START, "xb1", "");
 }
 END_TEST
 
@@ -196,16 +130,16 @@ START_TEST(sacrifice_only_bishop_knight_rook_pawn) {
     ck_assert_int_gt(count_prefix(fen, "xc3,"), 0);
     ck_assert_int_gt(count_prefix(fen, "xh1,"), 0);
     ck_assert_int_eq(count_prefix(fen, "xe1"), 0); /* the king cannot be removed */
-    ck_assert(rejected(START, "xe1,e8e7,e2e4"));
-    ck_assert(rejected(START, "xe1,b8c6,e2e4"));
+    ASSERT_REJECTED(START, "xe1,e8e7,e2e4", "");
+    ASSERT_REJECTED(START, "xe1,b8c6,e2e4", "");
 }
 END_TEST
 
 START_TEST(sacrifice_possesses_same_type_only) {
-    ck_assert(has_turn(START, "xb1,b8c6,e2e4"));
-    ck_assert(!has_turn(START, "xb1,e7e5,e2e4")); /* a knight buys a knight */
-    ck_assert(has_turn(START, "xa2,e7e5,e2e4"));
-    ck_assert(!has_turn(START, "xa2,g8f6,e2e4"));
+    ASSERT_HAS(START, "xb1,b8c6,e2e4");
+    ASSERT_NOT(START, "xb1,e7e5,e2e4"); /* a knight buys a knight */
+    ASSERT_HAS(START, "xa2,e7e5,e2e4");
+    ASSERT_NOT(START, "xa2,g8f6,e2e4");
     /* Black has no knights: a knight sacrifice has nothing to possess. */
     ck_assert_int_eq(count_prefix("r1bqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1", "xb1"), 0);
 }
@@ -214,10 +148,10 @@ END_TEST
 START_TEST(possessed_pawn_goes_its_own_way) {
     /* White removes a2 and moves Black's e7 pawn down the board, one step or
      * the double step from Black's start rank, never up. */
-    ck_assert(has_turn(START, "xa2,e7e6,g1f3"));
-    ck_assert(has_turn(START, "xa2,e7e5,g1f3"));
+    ASSERT_HAS(START, "xa2,e7e6,g1f3");
+    ASSERT_HAS(START, "xa2,e7e5,g1f3");
     const char *fen = "4k3/8/3p4/8/8/8/P6R/4K3[] w - - 0 1";
-    ck_assert(has_turn(fen, "xa2,d6d5,h2h3"));
+    ASSERT_HAS(fen, "xa2,d6d5,h2h3");
     ck_assert_int_eq(count_prefix(fen, "xa2,d6d7"), 0);
     ck_assert_int_eq(count_prefix(fen, "xa2,d6d4"), 0); /* no double step off the start rank */
 }
@@ -226,12 +160,10 @@ END_TEST
 START_TEST(possessed_piece_captures_only_its_own_side) {
     /* Black knight c6: it may take the black pawn e5, not the white bishop a5. */
     const char *fen = "4k3/8/2n5/B3p3/8/8/8/1N2K3[] w - - 0 1";
-    ck_assert(has_turn(fen, "xb1,c6e5,a5b6"));
-    ck_assert(!has_turn(fen, "xb1,c6a5,e1e2"));
-    ck_assert(rejected(fen, "xb1,c6a5,e1e2"));
-    char out[FEN_MAX];
-    after(fen, "xb1,c6e5,a5b6", out);
-    ck_assert_str_eq(out, "4k3/8/1B6/4n3/8/8/8/4K3[] b - - 0 1");
+    ASSERT_HAS(fen, "xb1,c6e5,a5b6");
+    ASSERT_NOT(fen, "xb1,c6a5,e1e2");
+    ASSERT_REJECTED(fen, "xb1,c6a5,e1e2", "");
+    ASSERT_AFTER(fen, "xb1,c6e5,a5b6", "4k3/8/1B6/4n3/8/8/8/4K3[] b - - 0 1");
 }
 END_TEST
 
@@ -239,38 +171,32 @@ START_TEST(possessed_piece_takes_its_own_king) {
     /* White gives its rook a1; Black's rook a8 takes Black's own king: the
      * game ends there and the turn is written with two parts. */
     const char *fen = "r3k3/8/8/8/8/8/4P3/R3K3[] w - - 0 1";
-    ck_assert(has_turn(fen, "xa1,a8e8"));
+    ASSERT_HAS(fen, "xa1,a8e8");
     ck_assert_int_eq(count_prefix(fen, "xa1,a8e8,"), 0);
-    char out[FEN_MAX], res[64];
-    after(fen, "xa1,a8e8", out);
-    ck_assert_str_eq(out, "4r3/8/8/8/8/8/4P3/4K3[] b - - 0 1");
-    result_of(out, res);
-    ck_assert_str_eq(res, "1-0 king captured");
+    char out[FEN_MAX];
+    ASSERT_AFTER(fen, "xa1,a8e8", "4r3/8/8/8/8/8/4P3/4K3[] b - - 0 1");
+    ASSERT_RESULT(out, "1-0 king captured");
     ck_assert_int_eq(count_turns(out), 0);
 }
 END_TEST
 
 START_TEST(possessed_promotion_becomes_ours) {
-    char out[FEN_MAX];
     const char *fen = "4k3/8/8/8/8/8/2Pp1p2/4K2R[] w - - 0 1";
-    ck_assert(has_turn(fen, "xc2,d2d1q,e1e2"));
-    ck_assert(has_turn(fen, "xc2,d2d1r,e1e2"));
-    ck_assert(has_turn(fen, "xc2,d2d1b,e1e2"));
-    ck_assert(has_turn(fen, "xc2,d2d1n,e1e2"));
-    ck_assert(!has_turn(fen, "xc2,d2d1,e1e2"));
-    after(fen, "xc2,d2d1q,e1e2", out);
-    ck_assert_str_eq(out, "4k3/8/8/8/8/8/4Kp2/3Q3R[] b - - 0 1");
-    ck_assert(has_turn(START, "xc2,d7d6,e2e4"));
+    ASSERT_HAS(fen, "xc2,d2d1q,e1e2");
+    ASSERT_HAS(fen, "xc2,d2d1r,e1e2");
+    ASSERT_HAS(fen, "xc2,d2d1b,e1e2");
+    ASSERT_HAS(fen, "xc2,d2d1n,e1e2");
+    ASSERT_NOT(fen, "xc2,d2d1,e1e2");
+    ASSERT_AFTER(fen, "xc2,d2d1q,e1e2", "4k3/8/8/8/8/8/4Kp2/3Q3R[] b - - 0 1");
+    ASSERT_HAS(START, "xc2,d7d6,e2e4");
 }
 END_TEST
 
 START_TEST(promoted_piece_may_make_the_third_part) {
     const char *fen = "4k3/8/8/8/8/8/2Pp1p2/4K2R[] w - - 0 1";
-    ck_assert(has_turn(fen, "xc2,d2d1q,d1d8"));
-    ck_assert(has_turn(fen, "xc2,d2d1n,d1c3"));
-    char out[FEN_MAX];
-    after(fen, "xc2,d2d1q,d1d8", out);
-    ck_assert_str_eq(out, "3Qk3/8/8/8/8/8/5p2/4K2R[] b - - 0 1");
+    ASSERT_HAS(fen, "xc2,d2d1q,d1d8");
+    ASSERT_HAS(fen, "xc2,d2d1n,d1c3");
+    ASSERT_AFTER(fen, "xc2,d2d1q,d1d8", "3Qk3/8/8/8/8/8/5p2/4K2R[] b - - 0 1");
 }
 END_TEST
 
@@ -278,13 +204,11 @@ START_TEST(possessed_promotion_makes_them_bare) {
     /* Black's last piece is the d2 pawn: made White's, it leaves Black bare
      * and the turn ends at once. */
     const char *fen = "4k3/8/8/8/8/8/2Pp4/4K2R[] w - - 0 1";
-    ck_assert(has_turn(fen, "xc2,d2d1q"));
+    ASSERT_HAS(fen, "xc2,d2d1q");
     ck_assert_int_eq(count_prefix(fen, "xc2,d2d1q,"), 0);
-    char out[FEN_MAX], res[64];
-    after(fen, "xc2,d2d1q", out);
-    ck_assert_str_eq(out, "4k3/8/8/8/8/8/8/3QK2R[] b - - 0 1");
-    result_of(out, res);
-    ck_assert_str_eq(res, "1-0 bare king");
+    char out[FEN_MAX];
+    ASSERT_AFTER(fen, "xc2,d2d1q", "4k3/8/8/8/8/8/8/3QK2R[] b - - 0 1");
+    ASSERT_RESULT(out, "1-0 bare king");
 }
 END_TEST
 
@@ -292,30 +216,22 @@ START_TEST(sacrifice_needs_all_three_parts) {
     /* White's pieces are all boxed in; only the knight h1 could be given, and
      * after Black's knight moves White has no move: no sacrifice, no turn. */
     const char *boxed = "n6k/8/8/8/1q4q1/1Pq2qP1/BRP2P2/KB5N[] w - - 0 1";
-    char res[64];
     ck_assert_int_eq(count_turns(boxed), 0);
-    result_of(boxed, res);
-    ck_assert_str_eq(res, "0-1 no legal move");
+    ASSERT_RESULT(boxed, "0-1 no legal move");
     /* With Black's king on b6 the possessed knight can take it: that
      * sacrifice ends the game part-way, so it exists. */
     const char *fen = "n7/8/1k6/8/1q4q1/1Pq2qP1/BRP2P2/KB5N[] w - - 0 1";
-    TurnStr *t;
-    int n = turns_of(fen, &t);
-    ck_assert_int_eq(n, 1);
-    ck_assert_str_eq(t[0], "xh1,a8b6");
-    free(t);
+    ASSERT_MOVES(fen, "", "xh1,a8b6");
 }
 END_TEST
 
 START_TEST(sacrifice_leaving_own_side_bare_loses) {
     const char *fen = "4k3/4p3/8/8/8/8/P7/4K3[] w - - 3 1";
-    ck_assert(has_turn(fen, "xa2"));
+    ASSERT_HAS(fen, "xa2");
     ck_assert_int_eq(count_prefix(fen, "xa2,"), 0);
-    char out[FEN_MAX], res[64];
-    after(fen, "xa2", out);
-    ck_assert_str_eq(out, "4k3/4p3/8/8/8/8/8/4K3[] b - - 0 1");
-    result_of(out, res);
-    ck_assert_str_eq(res, "0-1 bare king");
+    char out[FEN_MAX];
+    ASSERT_AFTER(fen, "xa2", "4k3/4p3/8/8/8/8/8/4K3[] b - - 0 1");
+    ASSERT_RESULT(out, "0-1 bare king");
 }
 END_TEST
 
@@ -323,16 +239,14 @@ END_TEST
 
 START_TEST(trance_king_moves_like_a_queen) {
     const char *fen = "4k3/7p/8/8/8/8/3P4/3QK2R[] w - - 0 1";
-    ck_assert(has_turn(fen, "xd1,e1e7"));
-    ck_assert(has_turn(fen, "xd1,e1a1"));  /* through the queen's empty square */
-    ck_assert(has_turn(fen, "xd1,e1h4"));
-    ck_assert(!has_turn(fen, "xd1,e1h1")); /* own rook in the way */
-    ck_assert(!has_turn(fen, "xd1,e1d2")); /* own pawn */
-    ck_assert(!has_turn(fen, "xd1,e1c3")); /* no knight or jumping moves */
+    ASSERT_HAS(fen, "xd1,e1e7");
+    ASSERT_HAS(fen, "xd1,e1a1");  /* through the queen's empty square */
+    ASSERT_HAS(fen, "xd1,e1h4");
+    ASSERT_NOT(fen, "xd1,e1h1"); /* own rook in the way */
+    ASSERT_NOT(fen, "xd1,e1d2"); /* own pawn */
+    ASSERT_NOT(fen, "xd1,e1c3"); /* no knight or jumping moves */
     ck_assert_int_eq(count_prefix(fen, "xd1,"), 7 + 4 + 2 + 3); /* north (e8 takes the king), west, east, north-east */
-    char out[FEN_MAX];
-    after(fen, "xd1,e1e7", out);
-    ck_assert_str_eq(out, "4k3/4K2p/8/8/8/8/3P4/7R[Q] b - - 1 1");
+    ASSERT_AFTER(fen, "xd1,e1e7", "4k3/4K2p/8/8/8/8/3P4/7R[Q] b - - 1 1");
 }
 END_TEST
 
@@ -340,23 +254,21 @@ START_TEST(trance_king_is_blocked_ruling) {
     /* [ruling] "through any squares" is read as queen lines: from the start
      * position the only trance is xd1,e1d1, never xd1,e1e8. */
     ck_assert_int_eq(count_prefix(START, "xd1"), 1);
-    ck_assert(has_turn(START, "xd1,e1d1"));
-    ck_assert(!has_turn(START, "xd1,e1e8"));
-    ck_assert(rejected(START, "xd1,e1e8"));
+    ASSERT_HAS(START, "xd1,e1d1");
+    ASSERT_NOT(START, "xd1,e1e8");
+    ASSERT_REJECTED(START, "xd1,e1e8", "");
 }
 END_TEST
 
 START_TEST(trance_king_captures_and_takes_the_king) {
     const char *fen = "3qk3/8/8/8/8/8/8/3QK2R[] w - - 0 1";
-    ck_assert(has_turn(fen, "xd1,e1e8"));
-    char out[FEN_MAX], res[64];
+    ASSERT_HAS(fen, "xd1,e1e8");
+    char out[FEN_MAX];
     after(fen, "xd1,e1e8", out);
-    result_of(out, res);
-    ck_assert_str_eq(res, "1-0 king captured");
+    ASSERT_RESULT(out, "1-0 king captured");
     const char *cap = "4k3/4p3/8/8/1r6/8/7P/3QK3[] w - - 5 1";
-    ck_assert(!has_turn(cap, "xd1,e1a5")); /* the rook stops the king */
-    after(cap, "xd1,e1b4", out);
-    ck_assert_str_eq(out, "4k3/4p3/8/8/1K6/8/7P/8[Q] b - - 0 1");
+    ASSERT_NOT(cap, "xd1,e1a5"); /* the rook stops the king */
+    ASSERT_AFTER(cap, "xd1,e1b4", "4k3/4p3/8/8/1K6/8/7P/8[Q] b - - 0 1");
 }
 END_TEST
 
@@ -365,57 +277,49 @@ START_TEST(queen_return_is_the_whole_next_turn) {
     after("4k3/7p/8/8/8/8/3P4/3QK2R[] w - - 0 1", "xd1,e1e7", out);
     after(out, "e8f8", out);
     ck_assert_str_eq(out, "5k2/4K2p/8/8/8/8/3P4/7R[Q] w - - 2 2");
-    TurnStr *t;
-    int n = turns_of(out, &t);
-    ck_assert_int_eq(n, 64 - 5);
-    for (int i = 0; i < n; i++) ck_assert_msg(!strncmp(t[i], "Q@", 2), "%s is not a queen return", t[i]);
-    free(t);
-    ck_assert(!has_turn(out, "Q@e7"));   /* occupied */
-    ck_assert(rejected(out, "d2d3"));     /* nothing else */
-    ck_assert(rejected(out, "xd2,e8e7,d2d3"));
-    after(out, "Q@d4", out);
-    ck_assert_str_eq(out, "5k2/4K2p/8/8/3Q4/8/3P4/7R[] b - - 3 2");
+    ck_assert_int_eq(count_turns(out), 64 - 5);
+    ck_assert_int_eq(count_prefix(out, "Q@"), 64 - 5);
+    ASSERT_NOT(out, "Q@e7");   /* occupied */
+    ASSERT_REJECTED(out, "d2d3", "");     /* nothing else */
+    ASSERT_REJECTED(out, "xd2,e8e7,d2d3", "");
+    ASSERT_AFTER(out, "Q@d4", "5k2/4K2p/8/8/3Q4/8/3P4/7R[] b - - 3 2");
 }
 END_TEST
 
 START_TEST(second_queen_return_rejected) {
     char out[FEN_MAX];
     after("4k3/7p/8/8/8/8/3P4/4K2R[Q] w - - 0 1", "Q@a4", out);
-    ck_assert(rejected(out, "Q@d4")); /* Black to move: and no queen is held */
+    ASSERT_REJECTED(out, "Q@d4", ""); /* Black to move: and no queen is held */
     after(out, "e8d8", out);
-    ck_assert(rejected(out, "Q@d4"));
+    ASSERT_REJECTED(out, "Q@d4", "");
     ck_assert_int_eq(count_prefix(out, "Q@"), 0);
 }
 END_TEST
 
 START_TEST(trance_leaving_own_side_bare_loses) {
     const char *fen = "r3k3/8/8/8/8/8/8/3QK3[] w - - 0 1";
-    ck_assert(has_turn(fen, "xd1"));
+    ASSERT_HAS(fen, "xd1");
     ck_assert_int_eq(count_prefix(fen, "xd1,"), 0);
-    char out[FEN_MAX], res[64];
-    after(fen, "xd1", out);
-    ck_assert_str_eq(out, "r3k3/8/8/8/8/8/8/4K3[Q] b - - 1 1");
-    result_of(out, res);
-    ck_assert_str_eq(res, "0-1 bare king");
+    char out[FEN_MAX];
+    ASSERT_AFTER(fen, "xd1", "r3k3/8/8/8/8/8/8/4K3[Q] b - - 1 1");
+    ASSERT_RESULT(out, "0-1 bare king");
 }
 END_TEST
 
 START_TEST(any_of_several_queens_may_go_into_trance) {
     const char *fen = "r3k3/8/8/8/8/8/8/Q3K2Q[] w - - 0 1";
-    ck_assert(has_turn(fen, "xa1,e1b1"));
-    ck_assert(has_turn(fen, "xh1,e1g1"));
-    ck_assert(!has_turn(fen, "xa1,e1h1"));
-    char out[FEN_MAX];
-    after(fen, "xh1,e1h1", out);
-    ck_assert_str_eq(out, "r3k3/8/8/8/8/8/8/Q6K[Q] b - - 1 1");
+    ASSERT_HAS(fen, "xa1,e1b1");
+    ASSERT_HAS(fen, "xh1,e1g1");
+    ASSERT_NOT(fen, "xa1,e1h1");
+    ASSERT_AFTER(fen, "xh1,e1h1", "r3k3/8/8/8/8/8/8/Q6K[Q] b - - 1 1");
 }
 END_TEST
 
 START_TEST(sacrifice_and_trance_never_share_a_turn) {
-    ck_assert(rejected(START, "xd1,e1d1,e2e4"));      /* trance then a move */
-    ck_assert(rejected(START, "xb1,g8f6,xd1,e1d1"));  /* sacrifice then trance */
-    ck_assert(rejected(START, "xd1,e1d1,xb1,g8f6,e2e4"));
-    ck_assert(rejected(START, "xb1,g8f6,xa2,e7e5,e2e4"));
+    ASSERT_REJECTED(START, "xd1,e1d1,e2e4", "");      /* trance then a move */
+    ASSERT_REJECTED(START, "xb1,g8f6,xd1,e1d1", "");  /* sacrifice then trance */
+    ASSERT_REJECTED(START, "xd1,e1d1,xb1,g8f6,e2e4", "");
+    ASSERT_REJECTED(START, "xb1,g8f6,xa2,e7e5,e2e4", "");
     /* After a possessed move the third part is an ordinary move only. */
     Position pos = vpos(START);
     Move moves[MAX_MOVES];
@@ -440,73 +344,52 @@ END_TEST
 /* ---- end of the game ---- */
 
 START_TEST(bare_king_loses) {
-    char res[64];
-    result_of("4k3/8/8/8/8/8/8/R3K3[] b - - 0 1", res);
-    ck_assert_str_eq(res, "1-0 bare king");
+    ASSERT_RESULT("4k3/8/8/8/8/8/8/R3K3[] b - - 0 1", "1-0 bare king");
     ck_assert_int_eq(count_turns("4k3/8/8/8/8/8/8/R3K3[] b - - 0 1"), 0);
-    result_of("4k3/4p3/8/8/8/8/8/4K3[] w - - 0 1", res);
-    ck_assert_str_eq(res, "0-1 bare king");
+    ASSERT_RESULT("4k3/4p3/8/8/8/8/8/4K3[] w - - 0 1", "0-1 bare king");
     /* Taking the last piece with an ordinary move. */
     char out[FEN_MAX];
     after("4k3/8/8/8/8/8/r7/R3K3[] w - - 0 1", "a1a2", out);
-    result_of(out, res);
-    ck_assert_str_eq(res, "1-0 bare king");
+    ASSERT_RESULT(out, "1-0 bare king");
 }
 END_TEST
 
 START_TEST(two_bare_kings_play_on) {
-    char res[64];
-    result_of("4k3/8/8/8/8/8/8/4K3[] w - - 0 1", res);
-    ck_assert_str_eq(res, "none");
+    ASSERT_RESULT("4k3/8/8/8/8/8/8/4K3[] w - - 0 1", "none");
     ck_assert_int_eq(count_turns("4k3/8/8/8/8/8/8/4K3[] w - - 0 1"), 5);
 }
 END_TEST
 
 START_TEST(queen_in_trance_is_not_a_piece) {
-    char res[64];
-    result_of("4k3/4p3/8/8/8/8/8/4K3[Q] w - - 0 1", res);
-    ck_assert_str_eq(res, "0-1 bare king");
+    ASSERT_RESULT("4k3/4p3/8/8/8/8/8/4K3[Q] w - - 0 1", "0-1 bare king");
     /* Both bare but one queen waiting: the game goes on, and the return wins. */
-    result_of("4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1", res);
-    ck_assert_str_eq(res, "none");
+    ASSERT_RESULT("4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1", "none");
     char out[FEN_MAX];
     after("4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1", "Q@a1", out);
-    result_of(out, res);
-    ck_assert_str_eq(res, "1-0 bare king");
+    ASSERT_RESULT(out, "1-0 bare king");
 }
 END_TEST
 
 START_TEST(no_legal_turn_loses) {
-    char res[64];
     const char *fen = "7k/8/8/8/1n6/1Pn5/BRP5/KB6[] w - - 0 1";
     ck_assert_int_eq(count_turns(fen), 0);
-    result_of(fen, res);
-    ck_assert_str_eq(res, "0-1 no legal move");
-    ck_assert_int_eq(ref_voodoo_result(fen, res, sizeof res), 0);
-    ck_assert_str_eq(res, "0-1 no legal move");
+    ASSERT_RESULT(fen, "0-1 no legal move");
 }
 END_TEST
 
 START_TEST(no_draw_by_rule) {
-    char res[64];
     ck_assert(!variant_find("voodoo")->repetition_draw);
-    result_of("4k3/8/8/8/8/8/8/R3K2r[] w - - 900 500", res); /* any clock */
-    ck_assert_str_eq(res, "none");
+    ASSERT_RESULT("4k3/8/8/8/8/8/8/R3K2r[] w - - 900 500", "none"); /* any clock */
 }
 END_TEST
 
 START_TEST(halfmove_clock) {
-    char out[FEN_MAX];
-    after("4k3/7p/8/8/8/8/4P3/R3K3[] w - - 7 1", "a1a5", out);       /* quiet: +1 */
-    ck_assert_str_eq(out, "4k3/7p/8/R7/8/8/4P3/4K3[] b - - 8 1");
-    after("r3k3/7p/8/8/8/8/4P3/R3K3[] w - - 7 1", "a1a8", out);       /* capture */
-    ck_assert_str_eq(out, "R3k3/7p/8/8/8/8/4P3/4K3[] b - - 0 1");
-    after("4k3/7p/8/8/8/8/4P3/R3K3[] b - - 7 1", "e8d8", out);        /* fullmove after Black */
-    ck_assert_str_eq(out, "3k4/7p/8/8/8/8/4P3/R3K3[] w - - 8 2");
-    after("4k3/7p/8/8/8/8/4P3/R3K3[] w - - 7 1", "e2e3", out);        /* pawn */
-    ck_assert_str_eq(out, "4k3/7p/8/8/8/4P3/8/R3K3[] b - - 0 1");
-    after("4k3/8/2n5/8/8/8/4P3/1N2K3[] w - - 7 1", "xb1,c6b8,e1d1", out); /* sacrifice */
-    ck_assert_str_eq(out, "1n2k3/8/8/8/8/8/4P3/3K4[] b - - 0 1");
+    /* quiet: +1; a capture; the fullmove after Black; a pawn; a sacrifice */
+    ASSERT_AFTER("4k3/7p/8/8/8/8/4P3/R3K3[] w - - 7 1", "a1a5", "4k3/7p/8/R7/8/8/4P3/4K3[] b - - 8 1");
+    ASSERT_AFTER("r3k3/7p/8/8/8/8/4P3/R3K3[] w - - 7 1", "a1a8", "R3k3/7p/8/8/8/8/4P3/4K3[] b - - 0 1");
+    ASSERT_AFTER("4k3/7p/8/8/8/8/4P3/R3K3[] b - - 7 1", "e8d8", "3k4/7p/8/8/8/8/4P3/R3K3[] w - - 8 2");
+    ASSERT_AFTER("4k3/7p/8/8/8/8/4P3/R3K3[] w - - 7 1", "e2e3", "4k3/7p/8/8/8/4P3/8/R3K3[] b - - 0 1");
+    ASSERT_AFTER("4k3/8/2n5/8/8/8/4P3/1N2K3[] w - - 7 1", "xb1,c6b8,e1d1", "1n2k3/8/8/8/8/8/4P3/3K4[] b - - 0 1");
 }
 END_TEST
 
@@ -521,15 +404,9 @@ static const char *vfens[] = {
 };
 
 START_TEST(fen_round_trip) {
-    char out[FEN_MAX];
-    Position pos = vpos(vfens[_i]);
-    fen_write(&pos, out, sizeof out);
-    ck_assert_str_eq(out, vfens[_i]);
-    ck_assert_uint_eq(pos.key, pos_compute_key(&pos));
+    ASSERT_ROUND_TRIP(vfens[_i], NULL);
     /* No brackets reads as empty holdings; they are always written. */
-    pos = vpos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1");
-    fen_write(&pos, out, sizeof out);
-    ck_assert_str_eq(out, START);
+    ASSERT_ROUND_TRIP("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", START);
 }
 END_TEST
 
@@ -550,13 +427,7 @@ static const char *bad_vfens[] = {
 };
 
 START_TEST(fen_rejects_malformed) {
-    Position pos;
-    char err[256] = "";
-    ck_assert_msg(!fen_parse(&pos, variant_find("voodoo"), bad_vfens[_i], err, sizeof err), "accepted %s",
-                  bad_vfens[_i]);
-    ck_assert(err[0]);
-    char out[64][64];
-    ck_assert_int_eq(ref_voodoo_moves(bad_vfens[_i], out, 64), -1);
+    ASSERT_FEN_REJECTED(bad_vfens[_i], "");
 }
 END_TEST
 
@@ -625,64 +496,30 @@ static const PerftCase perft_cases[] = {
 };
 
 START_TEST(perft_matches_reference) {
-    const PerftCase *c = &perft_cases[_i];
-    Position pos = vpos(c->fen);
-    for (int d = 1; d <= c->depth; d++)
-        ck_assert_msg(perft(&pos, d) == ref_voodoo_perft(c->fen, d), "%s depth %d: engine %llu, ref %llu", c->fen, d,
-                      (unsigned long long)perft(&pos, d), ref_voodoo_perft(c->fen, d));
+    rules_assert_perft(RULES, perft_cases[_i].fen, perft_cases[_i].depth);
 }
 END_TEST
 
 START_TEST(perft_start_position) {
     Position pos = vpos(START);
     ck_assert_uint_eq(perft(&pos, 1), 3574);
-    ck_assert_uint_eq(ref_voodoo_perft(START, 1), 3574);
+    ck_assert_uint_eq(ref_voodoo.perft(START, 1), 3574);
 }
 END_TEST
 
 /* ---- the differential test ---- */
 
-static uint64_t rng_next(uint64_t *s) {
-    *s ^= *s << 13, *s ^= *s >> 7, *s ^= *s << 17;
-    return *s;
-}
-
-static uint64_t str_hash(const char *s) {
-    uint64_t h = 1469598103934665603ull;
-    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
-    return h * 0x9E3779B97F4A7C15ull;
-}
-
-static int cmp_str(const void *a, const void *b) { return strcmp(a, b); }
-
-/* Compares two lists as sets; on a difference names a turn one side lacks. */
-static void compare_turns(const char *fen, TurnStr *eng, int ne, char (*ref)[64], int nr, bool full) {
-    uint64_t he = 0, hr = 0;
-    for (int i = 0; i < ne; i++) he += str_hash(eng[i]);
-    for (int i = 0; i < nr; i++) hr += str_hash(ref[i]);
-    if (ne == nr && he == hr && !full) return;
-    qsort(eng, (size_t)ne, sizeof *eng, cmp_str);
-    qsort(ref, (size_t)nr, sizeof *ref, cmp_str);
-    for (int i = 1; i < ne; i++) ck_assert_msg(strcmp(eng[i - 1], eng[i]), "%s: engine repeats %s", fen, eng[i]);
-    int i = 0, j = 0;
-    while (i < ne || j < nr) {
-        int c = i == ne ? 1 : j == nr ? -1 : strcmp(eng[i], ref[j]);
-        ck_assert_msg(c >= 0, "%s: engine has %s, reference does not (%d vs %d turns)", fen, eng[i], ne, nr);
-        ck_assert_msg(c <= 0, "%s: reference has %s, engine does not (%d vs %d turns)", fen, ref[j], ne, nr);
-        i++, j++;
-    }
-}
-
 /* Picks a turn: mostly ordinary moves, so that games last, but sacrifices
  * and trances often enough to reach every kind of position. */
-static int pick_turn(const Position *pos, TurnStr *t, int n, uint64_t *rng) {
-    int kind_want = (int)(rng_next(rng) % 10); /* 0-5 ordinary, 6-8 sacrifice, 9 trance */
+static int pick_turn(void *ctx, const Position *pos, const TurnList *t, uint64_t *rng) {
+    (void)ctx;
+    int kind_want = (int)(test_rng_next(rng) % 10); /* 0-5 ordinary, 6-8 sacrifice, 9 trance */
     int want = kind_want < 6 ? 0 : kind_want < 9 ? 1 : 2;
-    int start = (int)(rng_next(rng) % (uint64_t)n);
-    for (int k = 0; k < n; k++) {
-        int i = (start + k) % n, kind = 0;
-        if (t[i][0] == 'x') {
-            int sq = (t[i][1] - 'a') + 8 * (t[i][2] - '1');
+    int start = (int)(test_rng_next(rng) % (uint64_t)t->n);
+    for (int k = 0; k < t->n; k++) {
+        int i = (start + k) % t->n, kind = 0;
+        if (t->turn[i][0] == 'x') {
+            int sq = (t->turn[i][1] - 'a') + 8 * (t->turn[i][2] - '1');
             kind = piece_type(pos->board[sq]) == 5 ? 2 : 1;
         }
         if (kind == want) return i;
@@ -692,10 +529,10 @@ static int pick_turn(const Position *pos, TurnStr *t, int n, uint64_t *rng) {
 
 /* What the random games went through, so that the test proves its reach. */
 enum { SEEN_ORDINARY, SEEN_SACRIFICE, SEEN_PARTWAY, SEEN_BARE_REMOVAL, SEEN_TRANCE, SEEN_RETURN,
-       SEEN_POSSESSED_PROMO, SEEN_OWN_PROMO, SEEN_KING_CAPTURED, SEEN_BARE_KING, SEEN_NB };
+       SEEN_POSSESSED_PROMO, SEEN_OWN_PROMO, SEEN_KING_CAPTURED, SEEN_BARE_KING, SEEN_NB, SEEN_MAGIC = SEEN_NB, SEEN_SLOTS };
 
-static void count_kind(const Position *pos, const char *turn, int *seen) {
-    int commas = 0;
+static void count_kind(void *ctx, const Position *pos, const char *turn) {
+    int *seen = ctx, commas = 0;
     for (const char *c = turn; *c; c++) commas += *c == ',';
     if (turn[0] == 'Q') seen[SEEN_RETURN]++;
     else if (turn[0] != 'x') seen[SEEN_ORDINARY]++, seen[SEEN_OWN_PROMO] += strlen(turn) == 5;
@@ -705,6 +542,7 @@ static void count_kind(const Position *pos, const char *turn, int *seen) {
         seen[commas == 2 ? SEEN_SACRIFICE : SEEN_PARTWAY]++;
         seen[SEEN_POSSESSED_PROMO] += turn[8] >= 'a' && turn[8] <= 'z';
     }
+    seen[SEEN_MAGIC] += turn[0] == 'x';
     Position child = *pos;
     char err[256];
     if (!play_turn_str(&child, turn, err, sizeof err)) return;
@@ -732,47 +570,20 @@ static const char *diff_starts[] = {
 enum { DIFF_STARTS = sizeof diff_starts / sizeof diff_starts[0], DIFF_POSITIONS = 10000, GAME_CAP = 160 };
 
 START_TEST(differential_random_play) {
-    TurnStr *eng = turn_buffer();
-    char(*ref)[64] = malloc(sizeof(char[64]) * MAXT);
-    ck_assert_ptr_nonnull(ref);
     uint64_t rng = 0x766f6f646f6fULL; /* "voodoo" */
-    int positions = 0, games = 0, magic_played = 0, seen[SEEN_NB] = {0};
-    while (positions < DIFF_POSITIONS) {
-        Position pos = vpos(diff_starts[games++ % DIFF_STARTS]);
-        for (int ply = 0; ply < GAME_CAP && positions < DIFF_POSITIONS; ply++, positions++) {
-            char fen[FEN_MAX], eres[64], rres[64];
-            fen_write(&pos, fen, sizeof fen);
-            int ne = legal_turn_strings(&pos, eng, MAXT);
-            int nr = ref_voodoo_moves(fen, ref, MAXT);
-            ck_assert_msg(nr >= 0, "reference cannot read %s", fen);
-            ck_assert_int_le(ne, MAXT);
-            compare_turns(fen, eng, ne, ref, nr, positions % 50 == 0);
-            engine_result(&pos, eres, sizeof eres);
-            ref_voodoo_result(fen, rres, sizeof rres);
-            ck_assert_msg(!strcmp(eres, rres), "%s: engine says %s, reference %s", fen, eres, rres);
-            if (!ne) break;
-            int i = pick_turn(&pos, eng, ne, &rng);
-            magic_played += eng[i][0] == 'x';
-            count_kind(&pos, eng[i], seen);
-            char err[256], efen[FEN_MAX], rfen[FEN_MAX];
-            ck_assert_msg(play_turn_str(&pos, eng[i], err, sizeof err), "%s: %s", fen, err);
-            ck_assert_msg(pos.key == pos_compute_key(&pos), "%s: key drift after %s", fen, eng[i]);
-            fen_write(&pos, efen, sizeof efen);
-            ck_assert_int_eq(ref_voodoo_play(fen, eng[i], rfen, sizeof rfen), 0);
-            ck_assert_msg(!strcmp(efen, rfen), "%s after %s: engine %s, reference %s", fen, eng[i], efen, rfen);
-            Position again = vpos(efen); /* the written FEN reads back to the same key */
-            ck_assert_uint_eq(again.key, pos.key);
-        }
-    }
-    ck_assert_int_ge(magic_played, DIFF_POSITIONS / 5);
+    int seen[SEEN_SLOTS] = {0};
+    DiffSpec spec = {.ref = RULES, .full_every = 50, .pick = pick_turn, .played = count_kind, .ctx = seen};
+    DiffStats st = {0, 0, 0};
+    for (int i = 0; i < DIFF_STARTS; i++)
+        diff_play(&spec, diff_starts[i], DIFF_POSITIONS / DIFF_STARTS + 1, GAME_CAP, &rng, &st);
+    ck_assert_int_ge(st.positions, DIFF_POSITIONS);
+    ck_assert_int_ge(seen[SEEN_MAGIC], DIFF_POSITIONS / 5);
     static const char *names[] = {"ordinary", "sacrifice", "sacrifice ended part-way", "bare removal",
                                   "trance", "queen return", "possessed promotion", "own promotion",
                                   "king captured", "bare king"};
     for (int k = 0; k < SEEN_NB; k++) ck_assert_msg(seen[k] > 0, "random play never saw: %s", names[k]);
     if (getenv("VOODOO_STATS"))
         for (int k = 0; k < SEEN_NB; k++) fprintf(stderr, "%s: %d\n", names[k], seen[k]);
-    free(eng);
-    free(ref);
 }
 END_TEST
 
