@@ -141,7 +141,8 @@ $(BUILD)/ratnik: $(OBJ)
 $(BUILD)/test_runner: $(LIBOBJ) $(TESTOBJ)
 	$(CC) $(CFLAGS_ALL) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS) $(LDLIBS_ALL)
 
-# libFuzzer targets (tests/fuzz/, clang): each runs FUZZ_SECONDS on its own
+# libFuzzer targets (tests/fuzz/, clang; tests/fuzz/init.c is linked into
+# each): each runs FUZZ_SECONDS on its own
 # seed corpus; new inputs go to build/fuzz/corpus/<target>, crashes to
 # build/fuzz/<target>-crash-*. Exit status 1 on the first finding.
 FUZZ_SECONDS ?= 60
@@ -162,10 +163,10 @@ fuzz: deps
 
 fuzz-targets: $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%)
 
-$(BUILD)/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(LIBOBJ)
+$(BUILD)/fuzz_%: $(BUILD)/tests/fuzz/fuzz_%.o $(BUILD)/tests/fuzz/init.o $(LIBOBJ)
 	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer -o $@ $^ $(PKG_LIBS) $(LDLIBS_ALL)
 
-.SECONDARY: $(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/fuzz_%.o)
+.SECONDARY: $(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz/fuzz_%.o) $(BUILD)/tests/fuzz/init.o
 -include $(wildcard $(BUILD)/tests/fuzz/*.d)
 
 # The shipped opening books (docs/books.md "Shipped books"): each grown by

@@ -14,13 +14,6 @@
 #include "../../engine/fen.h"
 #include "../../protocol/match.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-    (void)argc;
-    (void)argv;
-    variants_init();
-    return 0;
-}
-
 /* setup_start's steps (static there): the FEN, then each move through
  * match_game_apply, which also reads SAN and writes the PGN's SAN. */
 static void play_opening(const Variant *v, const Opening *op, MatchGame *mg) {

@@ -32,13 +32,6 @@ static bool bribe_filter(char *line) {
     return len > 0 && len <= 1 && strtol(num, NULL, 10) <= MAX_MS;
 }
 
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-    (void)argc;
-    (void)argv;
-    variants_init();
-    return 0;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_session_run(preamble, data, size, bribe_filter);
     return 0;

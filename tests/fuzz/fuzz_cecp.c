@@ -3,13 +3,6 @@
  * fuzz_session.h says what the harness bounds. */
 #include "fuzz_session.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-    (void)argc;
-    (void)argv;
-    variants_init();
-    return 0;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_session_run("xboard\nprotover 2", data, size, NULL);
     return 0;

@@ -14,13 +14,6 @@
 
 enum { FEN_INPUT_MAX = 1024, TURNS_CHECKED = 64 };
 
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-    (void)argc;
-    (void)argv;
-    variants_init();
-    return 0;
-}
-
 static void check_roundtrip(const Position *pos) {
     char fen1[FEN_MAX * 2], fen2[FEN_MAX * 2], err[256];
     Position again;

@@ -43,13 +43,6 @@ static const Start starts[] = {
 };
 enum { NSTARTS = sizeof starts / sizeof *starts };
 
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-    (void)argc;
-    (void)argv;
-    variants_init();
-    return 0;
-}
-
 static void play_all(Game *g, char *text) {
     char *save = NULL, err[256];
     for (char *t = strtok_r(text, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save)) {

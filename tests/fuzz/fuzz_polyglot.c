@@ -15,13 +15,6 @@ static const char *const fens[] = {
     "8/1P6/8/8/8/8/6p1/K6k w - - 0 1",
 };
 
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-    (void)argc;
-    (void)argv;
-    variants_init();
-    return 0;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 1) return 0;
     Position pos;

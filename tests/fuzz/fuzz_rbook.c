@@ -7,13 +7,6 @@
 #include "../../book/rbook.h"
 #include "../../engine/fen.h"
 
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-    (void)argc;
-    (void)argv;
-    variants_init();
-    return 0;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 1) return 0;
     const Variant *v = variant_at(data[0] % variant_count());
