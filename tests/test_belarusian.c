@@ -467,38 +467,43 @@ END_TEST
 
 Suite *suite_belarusian(void) {
     Suite *s = suite_create("belarusian");
-    add_case(s, "rules", 0, NULL, TESTS(test_start_position,
-                                        test_letters,
-                                        test_kniazhych_moves,
-                                        test_kniazhych_through_throne,
-                                        test_vierhsnik_is_knight,
-                                        test_kniaz_moves,
-                                        test_ratnik_moves,
-                                        test_sliders_stop_at_throne,
-                                        test_only_family_on_throne,
-                                        test_throne_entry_needs_safety,
-                                        test_palace_rule,
-                                        test_rokash_must_be_answered,
-                                        test_rokash_no_exposure,
-                                        test_throne_win,
-                                        test_no_check_while_kniazhych_lives,
-                                        test_inauguration,
-                                        test_family_captured,
-                                        test_check_when_kniazhych_dead,
-                                        test_checkmate,
-                                        test_stalemate,
-                                        test_castling_all_four,
-                                        test_castling_conditions,
-                                        test_castling_fen,
-                                        test_promotion_waits,
-                                        test_promotion_in_place,
-                                        test_promotion_kniazhych_in_check,
-                                        test_hundred_halfmoves,
-                                        test_fen_round_trips,
-                                        test_malformed_fen,
-                                        test_illegal_moves_rejected));
-    /* the differential test: CK_EXCLUDE_TAGS=slow skips it (make valgrind) */
-    add_case(s, "reference", 120, "slow", TESTS(test_perft_matches_reference,
-                                                test_differential_random_play));
+    TCase *tc = tcase_create("rules");
+    tcase_add_test(tc, test_start_position);
+    tcase_add_test(tc, test_letters);
+    tcase_add_test(tc, test_kniazhych_moves);
+    tcase_add_test(tc, test_kniazhych_through_throne);
+    tcase_add_test(tc, test_vierhsnik_is_knight);
+    tcase_add_test(tc, test_kniaz_moves);
+    tcase_add_test(tc, test_ratnik_moves);
+    tcase_add_test(tc, test_sliders_stop_at_throne);
+    tcase_add_test(tc, test_only_family_on_throne);
+    tcase_add_test(tc, test_throne_entry_needs_safety);
+    tcase_add_test(tc, test_palace_rule);
+    tcase_add_test(tc, test_rokash_must_be_answered);
+    tcase_add_test(tc, test_rokash_no_exposure);
+    tcase_add_test(tc, test_throne_win);
+    tcase_add_test(tc, test_no_check_while_kniazhych_lives);
+    tcase_add_test(tc, test_inauguration);
+    tcase_add_test(tc, test_family_captured);
+    tcase_add_test(tc, test_check_when_kniazhych_dead);
+    tcase_add_test(tc, test_checkmate);
+    tcase_add_test(tc, test_stalemate);
+    tcase_add_test(tc, test_castling_all_four);
+    tcase_add_test(tc, test_castling_conditions);
+    tcase_add_test(tc, test_castling_fen);
+    tcase_add_test(tc, test_promotion_waits);
+    tcase_add_test(tc, test_promotion_in_place);
+    tcase_add_test(tc, test_promotion_kniazhych_in_check);
+    tcase_add_test(tc, test_hundred_halfmoves);
+    tcase_add_test(tc, test_fen_round_trips);
+    tcase_add_test(tc, test_malformed_fen);
+    tcase_add_test(tc, test_illegal_moves_rejected);
+    suite_add_tcase(s, tc);
+    TCase *slow = tcase_create("reference");
+    tcase_set_timeout(slow, 120);
+    tcase_set_tags(slow, "slow"); /* the differential test: CK_EXCLUDE_TAGS=slow skips it (make valgrind) */
+    tcase_add_test(slow, test_perft_matches_reference);
+    tcase_add_test(slow, test_differential_random_play);
+    suite_add_tcase(s, slow);
     return s;
 }

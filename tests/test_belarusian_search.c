@@ -61,9 +61,12 @@ END_TEST
 
 Suite *suite_belarusian_search(void) {
     Suite *s = suite_create("belarusian_search");
-    TCase *tc = add_case(s, "search", 60, NULL, TESTS(hooks_are_set,
-                                                      noisy_and_check,
-                                                      evaluation_is_colour_symmetric));
+    TCase *tc = tcase_create("search");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, hooks_are_set);
+    tcase_add_test(tc, noisy_and_check);
+    tcase_add_test(tc, evaluation_is_colour_symmetric);
     tcase_add_loop_test(tc, solves_tactics_at_fixed_depth, 0, SOLVED_NB);
+    suite_add_tcase(s, tc);
     return s;
 }

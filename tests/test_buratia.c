@@ -540,40 +540,49 @@ END_TEST
 
 Suite *suite_buratia(void) {
     Suite *s = suite_create("buratia");
-    add_case(s, "rules", 0, NULL, TESTS(test_start_position,
-                                        test_slave_steps,
-                                        test_double_step_after_displacement,
-                                        test_en_passant,
-                                        test_slave_captures_only_small_pieces,
-                                        test_shnyr_by_own_move,
-                                        test_shnyr_by_displacement,
-                                        test_shnyr_moves_as_director,
-                                        test_lawyer_displaces,
-                                        test_lawyer_without_room,
-                                        test_lawyer_never_captures,
-                                        test_lawyer_and_secretary,
-                                        test_secretary_moves,
-                                        test_secretary_never_captured,
-                                        test_director_boss_foreman,
-                                        test_no_check,
-                                        test_goal_by_own_move,
-                                        test_goal_by_displacement,
-                                        test_goal_white_first,
-                                        test_move_limit,
-                                        test_no_legal_move,
-                                        test_holdings,
-                                        test_halfmove_clock));
-    add_case(s, "input", 0, NULL, TESTS(test_fen_round_trips,
-                                        test_fen_rejects,
-                                        test_malformed_moves,
-                                        test_move_onto_secretary,
-                                        test_uci_errors_and_display));
-    add_case(s, "bribes", 0, NULL, TESTS(test_bribe_refrain,
-                                         test_bribe_purchase,
-                                         test_bribe_takeback,
-                                         test_bribes_never_generated));
-    /* the differential test: CK_EXCLUDE_TAGS=slow skips it (make valgrind) */
-    add_case(s, "differential", 120, "slow", TESTS(test_perft_matches_reference,
-                                                   test_differential_random_play));
+    TCase *rules = tcase_create("rules");
+    tcase_add_test(rules, test_start_position);
+    tcase_add_test(rules, test_slave_steps);
+    tcase_add_test(rules, test_double_step_after_displacement);
+    tcase_add_test(rules, test_en_passant);
+    tcase_add_test(rules, test_slave_captures_only_small_pieces);
+    tcase_add_test(rules, test_shnyr_by_own_move);
+    tcase_add_test(rules, test_shnyr_by_displacement);
+    tcase_add_test(rules, test_shnyr_moves_as_director);
+    tcase_add_test(rules, test_lawyer_displaces);
+    tcase_add_test(rules, test_lawyer_without_room);
+    tcase_add_test(rules, test_lawyer_never_captures);
+    tcase_add_test(rules, test_lawyer_and_secretary);
+    tcase_add_test(rules, test_secretary_moves);
+    tcase_add_test(rules, test_secretary_never_captured);
+    tcase_add_test(rules, test_director_boss_foreman);
+    tcase_add_test(rules, test_no_check);
+    tcase_add_test(rules, test_goal_by_own_move);
+    tcase_add_test(rules, test_goal_by_displacement);
+    tcase_add_test(rules, test_goal_white_first);
+    tcase_add_test(rules, test_move_limit);
+    tcase_add_test(rules, test_no_legal_move);
+    tcase_add_test(rules, test_holdings);
+    tcase_add_test(rules, test_halfmove_clock);
+    suite_add_tcase(s, rules);
+    TCase *io = tcase_create("input");
+    tcase_add_test(io, test_fen_round_trips);
+    tcase_add_test(io, test_fen_rejects);
+    tcase_add_test(io, test_malformed_moves);
+    tcase_add_test(io, test_move_onto_secretary);
+    tcase_add_test(io, test_uci_errors_and_display);
+    suite_add_tcase(s, io);
+    TCase *bribes = tcase_create("bribes");
+    tcase_add_test(bribes, test_bribe_refrain);
+    tcase_add_test(bribes, test_bribe_purchase);
+    tcase_add_test(bribes, test_bribe_takeback);
+    tcase_add_test(bribes, test_bribes_never_generated);
+    suite_add_tcase(s, bribes);
+    TCase *diff = tcase_create("differential");
+    tcase_set_timeout(diff, 120);
+    tcase_set_tags(diff, "slow"); /* the differential test: CK_EXCLUDE_TAGS=slow skips it (make valgrind) */
+    tcase_add_test(diff, test_perft_matches_reference);
+    tcase_add_test(diff, test_differential_random_play);
+    suite_add_tcase(s, diff);
     return s;
 }

@@ -464,47 +464,56 @@ END_TEST
 
 Suite *suite_japanese(void) {
     Suite *s = suite_create("japanese");
-    add_case(s, "rules", 0, NULL, TESTS(test_start_position,
-                                        test_king_moves,
-                                        test_gold_moves_white,
-                                        test_gold_moves_black,
-                                        test_gold_blocked,
-                                        test_gold_near_edge,
-                                        test_silver_moves,
-                                        test_unicorn_moves,
-                                        test_lance_moves,
-                                        test_rook_moves,
-                                        test_bishop_moves,
-                                        test_soldier_moves,
-                                        test_dragon_king_moves,
-                                        test_dragon_horse_moves,
-                                        test_nothing_jumps_but_unicorn,
-                                        test_promotion_rank7_silver,
-                                        test_promotion_b8_h8_not_c8,
-                                        test_promotion_rank9,
-                                        test_promotion_unicorn_lance,
-                                        test_promotion_rook_bishop,
-                                        test_promotion_black,
-                                        test_promotion_pass_through,
-                                        test_no_promotion_king_gold_soldier,
-                                        test_promotion_no_suffix,
-                                        test_stuck_pieces_stay,
-                                        test_annihilation,
-                                        test_dragon_capture_does_not_end,
-                                        test_no_legal_move_loses,
-                                        test_no_legal_move_before_draw,
-                                        test_halfmove_draw,
-                                        test_halfmove_counts_captures_only,
-                                        test_threefold_is_a_rule,
-                                        test_no_drops));
-    add_case(s, "fen", 0, NULL, TESTS(test_fen_round_trip,
-                                      test_malformed_fens,
-                                      test_setup_rejects_impossible,
-                                      test_variant_data,
-                                      test_illegal_move_leaves_position,
-                                      test_uci_rejects_malformed_fens));
-    /* the differential test: CK_EXCLUDE_TAGS=slow skips it (make valgrind) */
-    add_case(s, "reference", 60, "slow", TESTS(test_perft_matches_reference,
-                                               test_differential_random_play));
+    TCase *rules = tcase_create("rules");
+    tcase_add_test(rules, test_start_position);
+    tcase_add_test(rules, test_king_moves);
+    tcase_add_test(rules, test_gold_moves_white);
+    tcase_add_test(rules, test_gold_moves_black);
+    tcase_add_test(rules, test_gold_blocked);
+    tcase_add_test(rules, test_gold_near_edge);
+    tcase_add_test(rules, test_silver_moves);
+    tcase_add_test(rules, test_unicorn_moves);
+    tcase_add_test(rules, test_lance_moves);
+    tcase_add_test(rules, test_rook_moves);
+    tcase_add_test(rules, test_bishop_moves);
+    tcase_add_test(rules, test_soldier_moves);
+    tcase_add_test(rules, test_dragon_king_moves);
+    tcase_add_test(rules, test_dragon_horse_moves);
+    tcase_add_test(rules, test_nothing_jumps_but_unicorn);
+    tcase_add_test(rules, test_promotion_rank7_silver);
+    tcase_add_test(rules, test_promotion_b8_h8_not_c8);
+    tcase_add_test(rules, test_promotion_rank9);
+    tcase_add_test(rules, test_promotion_unicorn_lance);
+    tcase_add_test(rules, test_promotion_rook_bishop);
+    tcase_add_test(rules, test_promotion_black);
+    tcase_add_test(rules, test_promotion_pass_through);
+    tcase_add_test(rules, test_no_promotion_king_gold_soldier);
+    tcase_add_test(rules, test_promotion_no_suffix);
+    tcase_add_test(rules, test_stuck_pieces_stay);
+    tcase_add_test(rules, test_annihilation);
+    tcase_add_test(rules, test_dragon_capture_does_not_end);
+    tcase_add_test(rules, test_no_legal_move_loses);
+    tcase_add_test(rules, test_no_legal_move_before_draw);
+    tcase_add_test(rules, test_halfmove_draw);
+    tcase_add_test(rules, test_halfmove_counts_captures_only);
+    tcase_add_test(rules, test_threefold_is_a_rule);
+    tcase_add_test(rules, test_no_drops);
+    suite_add_tcase(s, rules);
+
+    TCase *fen = tcase_create("fen");
+    tcase_add_test(fen, test_fen_round_trip);
+    tcase_add_test(fen, test_malformed_fens);
+    tcase_add_test(fen, test_setup_rejects_impossible);
+    tcase_add_test(fen, test_variant_data);
+    tcase_add_test(fen, test_illegal_move_leaves_position);
+    tcase_add_test(fen, test_uci_rejects_malformed_fens);
+    suite_add_tcase(s, fen);
+
+    TCase *ref = tcase_create("reference");
+    tcase_set_timeout(ref, 60);
+    tcase_set_tags(ref, "slow"); /* the differential test: CK_EXCLUDE_TAGS=slow skips it (make valgrind) */
+    tcase_add_test(ref, test_perft_matches_reference);
+    tcase_add_test(ref, test_differential_random_play);
+    suite_add_tcase(s, ref);
     return s;
 }

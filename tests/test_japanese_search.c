@@ -36,8 +36,11 @@ END_TEST
 
 Suite *suite_japanese_search(void) {
     Suite *s = suite_create("japanese_search");
-    TCase *tc = add_case(s, "search", 60, NULL, TESTS(test_eval_symmetric,
-                                                      test_noisy_steps));
+    TCase *tc = tcase_create("search");
+    tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, test_tactics_fixed_depth, 0, (int)(sizeof cases / sizeof cases[0]));
+    tcase_add_test(tc, test_eval_symmetric);
+    tcase_add_test(tc, test_noisy_steps);
+    suite_add_tcase(s, tc);
     return s;
 }

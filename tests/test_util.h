@@ -74,21 +74,6 @@ static inline void run_ratnik(const char *args, const char *input, size_t input_
     remove(path);
 }
 
-/* Adds a test case to s: its tests in order, a timeout in seconds (0:
- * Check's default) and tags (NULL: none; "slow" ones are skipped by
- * CK_EXCLUDE_TAGS=slow, as in `make valgrind`). Returns it, for loop tests. */
-static inline TCase *add_case(Suite *s, const char *name, int timeout, const char *tags, const TTest *const *tests,
-                              size_t n) {
-    TCase *tc = tcase_create(name);
-    if (timeout) tcase_set_timeout(tc, timeout);
-    if (tags) tcase_set_tags(tc, tags);
-    for (size_t i = 0; i < n; i++) tcase_add_test(tc, tests[i]);
-    suite_add_tcase(s, tc);
-    return tc;
-}
-
-#define TESTS(...) (const TTest *const[]){__VA_ARGS__}, sizeof(const TTest *const[]){__VA_ARGS__} / sizeof(const TTest *)
-
 static inline int count_substr(const char *hay, const char *needle) {
     int c = 0;
     for (const char *s = hay; (s = strstr(s, needle)); s += strlen(needle)) c++;

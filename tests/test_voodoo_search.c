@@ -88,10 +88,13 @@ END_TEST
 
 Suite *suite_voodoo_search(void) {
     Suite *s = suite_create("voodoo_search");
-    TCase *tc = add_case(s, "search", 120, NULL, TESTS(noisy_steps,
-                                                       exchange_test,
-                                                       king_threats_dominate,
-                                                       evaluation_is_colour_symmetric));
+    TCase *tc = tcase_create("search");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, noisy_steps);
+    tcase_add_test(tc, exchange_test);
+    tcase_add_test(tc, king_threats_dominate);
+    tcase_add_test(tc, evaluation_is_colour_symmetric);
     tcase_add_loop_test(tc, solves_tactics_at_fixed_depth, 0, SOLVED_NB);
+    suite_add_tcase(s, tc);
     return s;
 }
