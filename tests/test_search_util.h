@@ -89,6 +89,15 @@ static inline int check_eval_symmetry_random(const char *variant, const char *fe
     return checked;
 }
 
+/* Random play from the start and from `middle`: at every ply the
+ * evaluation of the position equals that of its mirror (both are from the
+ * side to move's view), in more than 500 positions. */
+static inline void assert_eval_symmetric_in_play(const char *variant, const char *middle) {
+    int checked = check_eval_symmetry_random(variant, NULL, 20, 60, 7)
+                + check_eval_symmetry_random(variant, middle, 20, 60, 8);
+    ck_assert_int_gt(checked, 500);
+}
+
 /* Whether `turn` is one of the space-separated turns of `list`. */
 static inline bool in_list(const char *turn, const char *list) {
     char copy[256];
