@@ -320,11 +320,7 @@ END_TEST
 
 /* ------------------------------------------------------- over pipes */
 
-static char *session(const char *input) {
-    char *out = malloc(OUT_MAX);
-    run_ratnik(NULL, input, strlen(input), out, OUT_MAX);
-    return out;
-}
+static char *session(const char *input) { return ratnik_output(input, OUT_MAX); }
 
 START_TEST(test_uci_script) {
     char *out = session("uci\n"

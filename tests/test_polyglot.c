@@ -340,11 +340,7 @@ END_TEST
 
 /* ------------------------------------------------------------ protocols */
 
-static char *session(const char *input) {
-    char *out = malloc(OUT_MAX);
-    run_ratnik(NULL, input, strlen(input), out, OUT_MAX);
-    return out;
-}
+static char *session(const char *input) { return ratnik_output(input, OUT_MAX); }
 
 /* The move X of "prefix X\n" in out, or "". */
 static void word_after(const char *out, const char *prefix, char *word, size_t n) {

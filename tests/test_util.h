@@ -74,6 +74,14 @@ static inline void run_ratnik(const char *args, const char *input, size_t input_
     remove(path);
 }
 
+/* The same, with the output in a new buffer of n bytes (the caller frees it). */
+static inline char *ratnik_output(const char *input, size_t n) {
+    char *out = malloc(n);
+    ck_assert_ptr_nonnull(out);
+    run_ratnik(NULL, input, strlen(input), out, n);
+    return out;
+}
+
 static inline int count_substr(const char *hay, const char *needle) {
     int c = 0;
     for (const char *s = hay; (s = strstr(s, needle)); s += strlen(needle)) c++;
