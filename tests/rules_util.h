@@ -81,8 +81,10 @@ void sort_words(const char *in, char *out, size_t n);
                       want_);                                                                           \
     } while (0)
 
-#define ASSERT_HAS(fen, turn) ck_assert_msg(rules_has_turn(RULES, (fen), (turn)), "%s: %s should be legal", (fen), (turn))
-#define ASSERT_NOT(fen, turn) ck_assert_msg(!rules_has_turn(RULES, (fen), (turn)), "%s: %s should be illegal", (fen), (turn))
+#define ASSERT_HAS(fen, turn) \
+    ck_assert_msg(rules_has_turn(RULES, (fen), (turn)), "%s: %s should be legal", (fen), (turn))
+#define ASSERT_NOT(fen, turn) \
+    ck_assert_msg(!rules_has_turn(RULES, (fen), (turn)), "%s: %s should be illegal", (fen), (turn))
 
 #define ASSERT_AFTER(fen, turns, expected)                                                                 \
     do {                                                                                                   \

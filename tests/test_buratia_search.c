@@ -23,7 +23,9 @@ END_TEST
 
 /* A director step onto the last rank and a lawyer push that puts a director
  * there are noisy (quiescence searches them); a quiet step is not. */
-START_TEST(test_noisy_steps) { assert_noisy_steps("buratia", "k1q1q3/3K4/1N6/8/8/8/8/8[] w - - 0 1", "d7d8 b6d7,d7d8"); }
+START_TEST(test_noisy_steps) {
+    assert_noisy_steps("buratia", "k1q1q3/3K4/1N6/8/8/8/8/8[] w - - 0 1", "d7d8 b6d7,d7d8");
+}
 END_TEST
 
 Suite *suite_buratia_search(void) {
