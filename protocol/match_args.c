@@ -5,6 +5,7 @@
 #include <strings.h>
 #include "match.h"
 #include "match_bribes.h"
+#include "../search/bribe_decide.h"
 
 enum { MAX_TOKENS = 64 };
 
@@ -247,7 +248,11 @@ bool match_parse_args(int argc, char **argv, MatchConfig *c, char *err, size_t n
     if (c->corruption && !c->before_turn) c->before_turn = match_bribe_turn; /* issue 10, protocol/match_bribes.c */
     if (c->corruption) {
         if (!match_bribe_turn) return err_out(err, n, "%s", "-corruption (bribes, issue 10) is not available");
-        if (strcmp(c->variant->name, "buratia")) return err_out(err, n, "%s", "-corruption needs -variant buratia");
+        if (!c->variant->bribes) {
+            char names[128];
+            bribe_variant_names(names, sizeof names, " or -variant ");
+            return err_out(err, n, "-corruption needs -variant %s", names);
+        }
         c->before_turn = match_bribe_turn;
     }
     return true;
