@@ -37,7 +37,6 @@ typedef struct {
     Game *game;
 } Collect;
 
-
 static void add_record(Collect *c, const Record *r) {
     if (c->n == c->cap) {
         c->cap = c->cap ? c->cap * 2 : 4096;

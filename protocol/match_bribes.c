@@ -1,6 +1,7 @@
 /* The match runner as the arbiter of BRIBES.md: before every turn of a
- * corrupt game (of a variant whose rules have bribes) it asks the engine not to move (X) for offers, checks
- * them against the rules, passes the first legal one to the engine to move
+ * corrupt game (in a variant whose rules have bribes) it asks the engine not
+ * to move (X) for offers, checks them against the rules (Variant.bribes),
+ * passes the first legal one to the engine to move
  * (Y), tells X the answer, and plays an accepted bribe into the game as the
  * token a move list carries. The time spent negotiating is on no clock.
  *

@@ -1,8 +1,10 @@
 /* The variant interface: everything the engine knows about a game's rules.
- * A variant is data (board size, pieces, start FEN, notation style) plus a
- * small table of functions for what data cannot say. Perft, search and the
- * protocols only call through this table; they never ask which variant it is.
- * Every plugin is a const object, safe to share between sessions. */
+ * A variant is data (board size, pieces, start FEN, notation style, and what
+ * tournaments, books, XBoard and bribes need) plus a small table of functions
+ * for what data cannot say. Perft, search and the protocols only call
+ * through this table; they never ask which variant it is (`make
+ * rules-check`). Every plugin is a const object, safe to share between
+ * sessions. docs/architecture.md lists every field. */
 #ifndef RATNIK_VARIANT_H
 #define RATNIK_VARIANT_H
 
