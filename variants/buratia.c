@@ -237,7 +237,6 @@ static void advantage_or_draw(const Position *pos, Outcome *o, bool at_limit) {
         o->reason = at_limit ? "move limit, advantage" : "no legal move, advantage";
     } else {
         o->code = RES_DRAW;
-        o->scoreless = white; /* the seed's points: 0-0 with both directors on the board */
         o->reason = at_limit ? "move limit" : "no legal move";
     }
 }
@@ -348,7 +347,6 @@ const Variant variant_buratia = {
                 {"promotion", BLACK, "a1:h1", "a black slave becomes a shnyr"},
                 {"home", WHITE, "a1:h1", "bribes pay white pieces back here"},
                 {"home", BLACK, "a8:h8", "bribes pay black pieces back here"}},
-    .has_bribes = true,
     .bribes = &buratia_bribe_rules,
     .scoring = &seed_scoring,
     .xboard = &xboard_view,

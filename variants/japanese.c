@@ -153,7 +153,6 @@ static void jp_make(Position *pos, Move m) {
 static void jp_outcome(const Position *pos, Outcome *o) {
     Move dummy[1];
     o->advantage = false;
-    o->scoreless = false;
     o->code = RES_NONE;
     o->reason = "";
     if (!pos->by_color[WHITE] || !pos->by_color[BLACK]) {

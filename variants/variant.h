@@ -37,7 +37,6 @@ typedef struct {
     ResultCode code;
     bool advantage;     /* Buratia: a win "on advantage", worth half a win */
     const char *reason; /* short, lowercase: "checkmate", "throne held", ... */
-    bool scoreless;     /* Buratia: a draw worth nothing to either side (0-0) */
 } Outcome;
 
 typedef enum { CASTLE_STYLE_NONE, CASTLE_STYLE_KQ, CASTLE_STYLE_FILES } CastleStyle;
@@ -163,10 +162,10 @@ typedef struct Variant {
     int clock_limit;
     /* For boards (docs/uci-extensions.md): the regions to mark, ended by a
      * NULL id; whether PGN writes this variant's turns in SAN (engine/san.c:
-     * single-step chess-like moves); whether bribes can be offered. */
+     * single-step chess-like moves; the match runner writes and `book build`
+     * reads them so). */
     Region regions[MAX_REGIONS];
     bool san;
-    bool has_bribes;
 
     /* Match and protocol data; each may be NULL or false for the common case. */
     /* Repetitions end nothing by rule here, or by an engine convention only:
