@@ -30,7 +30,7 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs libevent libevent_pthreads 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: books book-epds all run test deps bench bench-check clean install debug sanitize perft perft-long unit protocol-tests load fuzz fuzz-targets valgrind
+.PHONY: books book-epds all run test rules-check deps bench bench-check clean install debug sanitize perft perft-long unit protocol-tests load fuzz fuzz-targets valgrind
 
 all: ratnik
 
@@ -65,10 +65,21 @@ $(BUILD)/tests/%.o: tests/%.c
 
 # The whole proof: unit and differential tests, protocol scripts, perft suites.
 test: deps
+	@$(MAKE) --no-print-directory rules-check
 	@$(MAKE) --no-print-directory ratnik tests/test_runner
 	./tests/test_runner
 	@$(MAKE) --no-print-directory perft
 	@$(MAKE) --no-print-directory bench-check
+
+# Rules live in variants/ only: no code in search/, engine/, protocol/ or
+# book/ names a registered variant in a strcmp or takes a plugin's address
+# (docs/architecture.md, "Adding a variant"); the registry and tests/ may.
+rules-check:
+	@names=$$(sed -n 's/^ *\.name = "\([a-z]*\)",*$$/\1/p' variants/*.c | paste -sd'|'); \
+	if [ -z "$$names" ]; then echo "rules-check: no variant names found in variants/*.c"; exit 1; fi; \
+	if grep -rnE --include='*.[ch]' "strcmp\([^)]*\"($$names)\"|&?variant_($$names)\b" search engine protocol book; \
+	then echo "rules-check: the lines above ask which variant is loaded; give the variant a hook instead"; exit 1; \
+	else echo "rules-check ok ($$names)"; fi
 
 # Every EPD suite in one run; prints the table (one row per suite), and on a
 # mismatch every line that is not "ok". PERFT_FLAGS e.g. "--threads 2 --hash 64".

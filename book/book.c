@@ -74,7 +74,7 @@ Book *book_open(const char *path, const Variant *v, char *err, size_t errlen) {
         return b;
     }
     char why[256] = "";
-    if (strcmp(v->name, "chess")) {
+    if (!v->polyglot) {
         snprintf(err, errlen, "book %s is not a ratnik book, and Polyglot books are for chess only (variant %s)", path,
                  v->name);
     } else if (!polyglot_check(data, size, why, sizeof why)) {

@@ -37,8 +37,6 @@ typedef struct {
     Game *game;
 } Collect;
 
-static bool is_chess(const Variant *v) { return !strcmp(v->name, "chess"); }
-
 static void add_record(Collect *c, const Record *r) {
     if (c->n == c->cap) {
         c->cap = c->cap ? c->cap * 2 : 4096;
@@ -53,7 +51,7 @@ static bool play_pgn_move(Game *g, const char *text, char *canon) {
     char err[160];
     snprintf(canon, TURN_STR_MAX, "%s", text);
     if (game_play(g, canon, err, sizeof err)) return true;
-    if (!is_chess(g->cur.v)) return false;
+    if (!g->cur.v->san) return false;
     Move list[MAX_MOVES];
     int n = g->cur.v->generate(&g->cur, list);
     for (int i = 0; i < n; i++)
@@ -111,7 +109,7 @@ static void take_game(Collect *c, const BuildArgs *a, const char *variant, const
                       const char *movetext) {
     int pts[2];
     if (++c->games % 200 == 0) fprintf(stderr, "\rbook build: %ld games read, %zu moves", c->games, c->n);
-    if (strcmp(variant[0] ? variant : "chess", a->v->name) || !result_points(result, pts)) return;
+    if (strcmp(variant[0] ? variant : variant_default()->name, a->v->name) || !result_points(result, pts)) return;
     Position start;
     char err[160], word[TURN_STR_MAX], canon[TURN_STR_MAX];
     if (!fen_parse(&start, a->v, fen[0] ? fen : a->v->start_fen, err, sizeof err)) return;
@@ -125,7 +123,7 @@ static void take_game(Collect *c, const BuildArgs *a, const char *variant, const
         if (a->only_winner && pts[mover] != 2) continue;
         Record r = {.key = before.key, .points = (uint8_t)pts[mover]};
         snprintf(r.turn, sizeof r.turn, "%s", canon);
-        if (is_chess(a->v)) {
+        if (a->v->polyglot) {
             r.key = polyglot_key(&before);
             r.poly = polyglot_encode_move(&before, canon);
             if (!r.poly) continue;
@@ -186,11 +184,11 @@ static bool write_book(Collect *c, const BuildArgs *a, size_t *entries, size_t *
         unsigned weight = points ? points : 1;
         if (!*entries || last_key != c->r[i].key) (*positions)++;
         last_key = c->r[i].key, (*entries)++;
-        if (is_chess(a->v))
+        if (a->v->polyglot)
             pe[np++] = (PolyEntry){c->r[i].key, c->r[i].poly, (uint16_t)(weight > 65535 ? 65535 : weight), games};
         else rbook_writer_add(w, c->r[i].key, c->r[i].turn, weight, games);
     }
-    bool ok = is_chess(a->v) ? polyglot_save(a->out, pe, np, err, n) : rbook_writer_save(w, a->v, a->out, err, n);
+    bool ok = a->v->polyglot ? polyglot_save(a->out, pe, np, err, n) : rbook_writer_save(w, a->v, a->out, err, n);
     free(pe);
     rbook_writer_free(w);
     return ok;
@@ -235,7 +233,7 @@ int book_build_main(int argc, char **argv) {
     bool ok = write_book(&c, &a, &entries, &positions, err, sizeof err);
     fprintf(stderr, "\rbook build: %ld games read, %ld used (%s), %zu moves counted\n", c.games, c.used, a.v->name, c.n);
     if (ok) printf("book build: %zu positions, %zu entries, %s book written to %s\n", positions, entries,
-                   is_chess(a.v) ? "polyglot" : "ratnik", a.out);
+                   a.v->polyglot ? "polyglot" : "ratnik", a.out);
     else fprintf(stderr, "book build: %s\n", err);
     free(c.r), free(c.game);
     return ok ? 0 : 1;

@@ -8,7 +8,6 @@
 #include <strings.h>
 #include "bribes.h"
 #include "../engine/notation.h"
-#include "../variants/buratia.h"
 
 enum { DEFAULT_MOVETIME = 1000, MAX_MOVETIME = 3600 * 1000, MAX_OFFERS = 8 };
 
@@ -44,14 +43,11 @@ static bool parse_offer(const Engine *e, int argc, char **argv, Bribe *b, int *m
     }
     const char *move = b->kind == BRIBE_TAKEBACK ? NULL : at < argc ? argv[at++] : "";
     const char *pay = at < argc ? argv[at++] : "";
-    if (strlen(pay) != 4 || !buratia_parse_payment(pay, &b->type, &b->sq) || !parse_movetime(argc, argv, at, ms)) {
+    if (!bribe_parse_payment(&e->game, pay, &b->type, &b->sq) || !parse_movetime(argc, argv, at, ms)) {
         snprintf(err, n, "usage: bribe offer refrain|purchase <move> <payment> [movetime <ms>] | takeback <payment> [movetime <ms>]");
         return false;
     }
-    if (e->game.cur.v != &variant_buratia) {
-        snprintf(err, n, "bribes exist only in buratia");
-        return false;
-    }
+    if (!bribe_rules_here(&e->game, err, n)) return false;
     if (move && !step_from_str(&e->game.cur, move, &b->named)) {
         snprintf(err, n, "bribe: '%.32s' is not a legal move here", move);
         return false;
@@ -69,9 +65,9 @@ static bool answer_offer(Engine *e, BribeProto proto, int argc, char **argv, Bri
     bool accept = false;
     if (!parse_offer(e, argc, argv, &b, &ms, err, sizeof err)) {
         bribe_error(e, proto, err);
-    } else if (!e->corruption || e->bribe_policy == POLICY_DECLINE_ALL || e->bribe_policy == POLICY_RANDOM_OFFERS) {
+    } else if (!e->bribes.on || e->bribes.policy == POLICY_DECLINE_ALL || e->bribes.policy == POLICY_RANDOM_OFFERS) {
         accept = false;
-    } else if (e->bribe_policy == POLICY_ACCEPT_ALL) {
+    } else if (e->bribes.policy == POLICY_ACCEPT_ALL) {
         accept = true;
     } else {
         BribeBudget bud = {&e->tt, e->threads, ms, 0};
@@ -86,12 +82,13 @@ static void answer_query(Engine *e, BribeProto proto, int argc, char **argv) {
     int ms, n = 0;
     Bribe offers[MAX_OFFERS];
     Outcome o;
+    char err[160];
     game_outcome(&e->game, &o);
     if (!parse_movetime(argc, argv, 2, &ms)) bribe_error(e, proto, "usage: bribe query [movetime <ms>]");
-    else if (e->game.cur.v != &variant_buratia) bribe_error(e, proto, "bribes exist only in buratia");
-    else if (!e->corruption || o.code != RES_NONE) n = 0;
-    else if (e->bribe_policy == POLICY_RANDOM_OFFERS) n = bribe_random_offer(&e->game, &e->bribe_rng, offers);
-    else if (e->bribe_policy == POLICY_SEARCH) {
+    else if (!bribe_rules_here(&e->game, err, sizeof err)) bribe_error(e, proto, err);
+    else if (!e->bribes.on || o.code != RES_NONE) n = 0;
+    else if (e->bribes.policy == POLICY_RANDOM_OFFERS) n = bribe_random_offer(&e->game, &e->bribes.rng, offers);
+    else if (e->bribes.policy == POLICY_SEARCH) {
         BribeBudget bud = {&e->tt, e->threads, ms, 0};
         n = bribe_find_offers(&e->game, &bud, offers, MAX_OFFERS);
     }
@@ -146,12 +143,12 @@ bool bribes_set_option(Engine *e, const char *name, const char *value, char *err
             snprintf(err, errlen, "Corruption must be true or false, not '%.64s'", value);
             return false;
         }
-        e->corruption = on;
+        e->bribes.on = on;
         return true;
     }
     for (int p = 0; p < POLICY_NB; p++)
         if (!strcasecmp(value, bribe_policy_names[p])) {
-            e->bribe_policy = p;
+            e->bribes.policy = (BribePolicy)p;
             return true;
         }
     snprintf(err, errlen, "BribePolicy must be search, accept-all, decline-all or random-offers, not '%.64s'", value);

@@ -192,7 +192,8 @@ static void resume(CecpState *c) {
     }
 }
 
-static const char *xboard_variant_name(const Variant *v) { return strcmp(v->name, "chess") ? v->name : "normal"; }
+/* CECP calls the default game "normal". */
+static const char *xboard_variant_name(const Variant *v) { return v == variant_default() ? "normal" : v->name; }
 
 /* ------------------------------------------------------------- commands */
 
@@ -356,7 +357,7 @@ static void cmd_variant(CecpState *c, const char *name, const char *line) {
         error_reply(c, "missing variant name", line);
         return;
     }
-    if (!strcmp(name, "normal")) name = "chess";
+    if (!strcmp(name, "normal")) name = variant_default()->name;
     if (!variant_find(name) || !engine_set_variant(c->e, name, err, sizeof err)) {
         error_reply(c, "unsupported variant", line);
         return;
@@ -370,7 +371,7 @@ static void cmd_variant(CecpState *c, const char *name, const char *line) {
 static void cmd_new(CecpState *c) {
     char err[256];
     stop_search(c, true);
-    if (strcmp(c->e->variant->name, "chess")) engine_set_variant(c->e, "chess", err, sizeof err);
+    if (c->e->variant != variant_default()) engine_set_variant(c->e, variant_default()->name, err, sizeof err);
     else engine_set_position(c->e, NULL, NULL, 0, err, sizeof err);
     c->force = false;
     c->engine_color = BLACK;

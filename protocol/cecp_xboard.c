@@ -6,10 +6,9 @@
  * board from that, and re-writes the text for the other engine. A move out
  * of a square its board shows empty forfeits the mover, even with -xlegal.
  * So each variant's pieces sit on XBoard types whose built-in rules never
- * fire behind our backs: no piece but Buratia's slave is on XBoard's pawn
- * type (XBoard promotes that type itself on the last rank: the Japanese
- * soldier vanished, a Belarusian ratnik forfeited), and changes of a piece
- * are promotion suffixes XBoard has a letter for. */
+ * fire behind our backs (XBoard promotes its pawn type itself on the last
+ * rank), and changes of a piece are promotion suffixes XBoard has a letter
+ * for. Each plugin's XboardView (variants/variant.h) says which types. */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,52 +16,8 @@
 #include "../engine/fen.h"
 #include "../engine/notation.h"
 
-/* One of our pieces that XBoard writes with another letter. */
-typedef struct {
-    char ours;     /* our FEN letter (uppercase) */
-    bool promoted; /* ours is written +X */
-    char xboard;   /* XBoard's letter (uppercase) */
-} XbLetter;
-
-/* piece_to_char maps XBoard's piece types, in its order, to letters: P N B R
- * Q F E A C W M (0-10), their promoted forms (11-21: 13 is drawn as a
- * crowned bishop, 14 a crowned rook), 22-42 more fairy pieces (36 is drawn
- * as a helmet), the last letter the king. */
-typedef struct {
-    const char *variant;
-    const char *piece_to_char;
-    const char *size_parent;
-    const char *pieces[12]; /* "ID& betza" */
-    XbLetter letters[4];    /* ends with a zero entry */
-} XbVariant;
-
-static const XbVariant xb_variants[] = {
-    {"buratia", "PNBRQ.....S.Kpnbrq.....s.k", "8x8+0_fairy",
-     {"P& fmWfcFifmnDfeF", "N& mN", "B& B", "R& R", "Q& mQ", "K& K", "S& K", NULL},
-     {{'P', true, 'S'}, {0, false, 0}}},
-    {"japanese",
-     ".NBR.S...G...HD...L.................P......K.nbr.s...g...hd...l.................p......k",
-     "9x9+0_fairy",
-     {"K& K", "G& fmafWfmafmafWfmafFfmafmafFbW", "S& fWF", "N& ffN", "L& fR", "R& R", "B& B", "P& fW", "D& RF",
-      "H& BfmafWfmafmafWbW", NULL},
-     {{'R', true, 'D'}, {'B', true, 'H'}, {0, false, 0}}},
-    {"belarusian",
-     ".VILG.....K.........................R......A.vilg.....k.........................r......a",
-     "9x9+0_fairy",
-     {"A& KO2O3", "K& KnDnA", "G& Q", "L& R", "I& B", "V& N", "R& fmWfcFifmnD", NULL},
-     {{0, false, 0}}},
-    {"voodoo", "PNBRQKpnbrqk", "8x8+0_fairy", {"P& fmWfcFifmnD", "N& N", "B& B", "R& R", "Q& Q", "K& K", NULL},
-     {{0, false, 0}}},
-};
-
-static const XbVariant *xb_find(const Variant *v) {
-    for (size_t i = 0; i < sizeof xb_variants / sizeof *xb_variants; i++)
-        if (!strcmp(xb_variants[i].variant, v->name)) return &xb_variants[i];
-    return NULL;
-}
-
 /* XBoard's letter (uppercase) for one of our piece types. */
-static char xb_letter(const XbVariant *x, const PieceDef *d) {
+static char xb_letter(const XboardView *x, const PieceDef *d) {
     for (int k = 0; x && x->letters[k].ours; k++)
         if (x->letters[k].ours == d->letter && x->letters[k].promoted == d->promoted) return x->letters[k].xboard;
     return d->letter;
@@ -70,7 +25,7 @@ static char xb_letter(const XbVariant *x, const PieceDef *d) {
 
 /* A FEN as XBoard reads it: no holdings group (the board has none; the
  * engine keeps them), `+X` written in XBoard's letter where it has one. */
-static void fen_for_xboard(const XbVariant *x, const char *fen, char *out, size_t n) {
+static void fen_for_xboard(const XboardView *x, const char *fen, char *out, size_t n) {
     size_t k = 0;
     bool in = false, board = true;
     for (const char *s = fen; *s && k + 1 < n; s++) {
@@ -93,7 +48,7 @@ static void fen_for_xboard(const XbVariant *x, const char *fen, char *out, size_
 }
 
 void cecp_xboard_send_setup(Engine *e) {
-    const XbVariant *x = xb_find(e->variant);
+    const XboardView *x = e->variant->xboard;
     if (!x) return;
     char fen[FEN_MAX * 2], xfen[FEN_MAX * 2];
     fen_write(&e->game.start, fen, sizeof fen);
@@ -125,7 +80,7 @@ static int empty_neighbour(const Position *pos, int sq) {
 void cecp_xboard_move_text(const Position *before, const Position *after, const char *turn, char *out, size_t n) {
     snprintf(out, n, "%s", turn);
     const Geometry *g = before->geo;
-    const XbVariant *x = xb_find(before->v);
+    const XboardView *x = before->v->xboard;
     int from, to, len = parse_two_squares(g, turn, &from, &to);
     if (!len) return;
     if (from == to && isalpha((unsigned char)turn[len]) && !turn[len + 1]) {

@@ -48,9 +48,9 @@ static void print_score(const Match *m) {
     int n = s->wins + s->losses + s->draws;
     printf("Score of %s vs %s: %d - %d - %d  [%.3f] %d\n", c->eng[0].name, c->eng[1].name, s->wins, s->losses,
            s->draws, n ? (s->wins + 0.5 * s->draws) / n : 0.0, n);
-    if (!strcmp(c->variant->name, "buratia"))
-        printf("Points (Buratia seed scoring) of %s vs %s: %g - %g\n", c->eng[0].name, c->eng[1].name, s->points[0],
-               s->points[1]);
+    if (c->variant->scoring)
+        printf("Points (%s) of %s vs %s: %g - %g\n", c->variant->scoring->name, c->eng[0].name, c->eng[1].name,
+               s->points[0], s->points[1]);
 }
 
 /* Called with the lock held. */

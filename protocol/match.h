@@ -145,7 +145,7 @@ struct MatchGame {
     bool advantage;
     const char *termination;           /* PGN Termination tag */
     char reason[200];                  /* the comment after the moves */
-    double points[COLOR_NB];           /* by colour: 1/0.5/0, or the Buratia seed's points */
+    double points[COLOR_NB];           /* by colour: 1/0.5/0, or the variant's scoring */
     bool engine_failed;                /* a crash or stall (for -recover) */
     int white;                         /* index of the engine playing White */
     char names[COLOR_NB][MATCH_NAME_MAX];
@@ -171,7 +171,7 @@ const char *match_result_str(ResultCode r);
 /* ---- match_stats.c */
 typedef struct {
     int wins, losses, draws;   /* from the first engine's view */
-    double points[2];          /* seed points (Buratia), by engine */
+    double points[2];          /* the variant's points (Variant.scoring), by engine */
 } MatchScore;
 
 typedef struct {

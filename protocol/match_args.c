@@ -5,6 +5,7 @@
 #include <strings.h>
 #include "match.h"
 #include "match_bribes.h"
+#include "../search/bribe_decide.h"
 
 enum { MAX_TOKENS = 64 };
 
@@ -241,7 +242,11 @@ bool match_parse_args(int argc, char **argv, MatchConfig *c, char *err, size_t n
         return err_out(err, n, "%s", "-games, -rounds, -repeat, -concurrency and -stall must be positive");
     if (c->concurrency > 64) c->concurrency = 64;
     if (c->corruption) {
-        if (strcmp(c->variant->name, "buratia")) return err_out(err, n, "%s", "-corruption needs -variant buratia");
+        if (!c->variant->bribes) {
+            char names[128];
+            bribe_variant_names(names, sizeof names, " or -variant ");
+            return err_out(err, n, "-corruption needs -variant %s", names);
+        }
         c->before_turn = match_bribe_turn;
     }
     return true;

@@ -1,6 +1,7 @@
 /* The match runner as the arbiter of BRIBES.md: before every turn of a
- * corrupt Buratia game it asks the engine not to move (X) for offers, checks
- * them against the rules, passes the first legal one to the engine to move
+ * corrupt game (in a variant whose rules have bribes) it asks the engine not
+ * to move (X) for offers, checks them against the rules (Variant.bribes),
+ * passes the first legal one to the engine to move
  * (Y), tells X the answer, and plays an accepted bribe into the game as the
  * token a move list carries. The time spent negotiating is on no clock.
  *
@@ -12,7 +13,6 @@
 #include <string.h>
 #include "match_bribes.h"
 #include "../search/bribe_decide.h"
-#include "../variants/buratia.h"
 
 enum { LINE_MAX_LEN = 8192, REPLY_MARGIN_MS = 2000 };
 
@@ -56,7 +56,7 @@ static bool parse_offer(const Game *g, const char *text, Bribe *b) {
     else if (!strcmp(kind, "refrain") && n == 3) b->kind = BRIBE_REFRAIN;
     else if (!strcmp(kind, "purchase") && n == 3) b->kind = BRIBE_PURCHASE;
     else return false;
-    if (strlen(pay) != 4 || !buratia_parse_payment(pay, &b->type, &b->sq)) return false;
+    if (!bribe_parse_payment(g, pay, &b->type, &b->sq)) return false;
     if (b->kind != BRIBE_TAKEBACK) {
         Move moves[MAX_MOVES];
         char str[MOVE_STR_MAX];
@@ -140,7 +140,7 @@ static bool play_bribe(MatchGame *mg, MatchPlayer *x, MatchPlayer *y, const Brib
 
 bool match_bribe_turn(void *ctx, MatchGame *mg, MatchPlayer *players[2]) {
     (void)ctx;
-    if (mg->game.cur.v != &variant_buratia) return false;
+    if (!mg->game.cur.v->bribes) return false;
     int side = mg->game.cur.side;
     MatchPlayer *y = players[side], *x = players[side ^ 1];
     Bribe b;

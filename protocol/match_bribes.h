@@ -1,5 +1,5 @@
-/* `ratnik match -variant buratia -corruption`: the runner as the bribe
- * arbiter of BRIBES.md (docs/bribes.md, "Match runner"). */
+/* `ratnik match -corruption` in a variant with bribes (buratia): the runner
+ * as the bribe arbiter of BRIBES.md (docs/bribes.md, "Match runner"). */
 #ifndef RATNIK_MATCH_BRIBES_H
 #define RATNIK_MATCH_BRIBES_H
 

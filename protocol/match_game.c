@@ -9,19 +9,6 @@
 #include "../engine/pgn.h"
 #include "../engine/san.h"
 
-/* Variants whose repetitions end nothing by rule (Voodoo) or by an engine
- * convention only (Japanese): RULES.md lets the match tools adjudicate them
- * as draws by agreement, and the PGN says so. */
-static const char *const agreed_repetition[] = {"voodoo", "japanese"};
-
-static bool is_named(const Variant *v, const char *name) { return !strcmp(v->name, name); }
-
-static bool repetition_is_agreed(const Variant *v) {
-    for (size_t i = 0; i < sizeof agreed_repetition / sizeof *agreed_repetition; i++)
-        if (is_named(v, agreed_repetition[i])) return true;
-    return false;
-}
-
 MatchGame *match_game_new(void) {
     MatchGame *mg = calloc(1, sizeof *mg);
     mg->turns = calloc(GAME_MAX_STEPS + 1, sizeof *mg->turns);
@@ -90,12 +77,14 @@ static void lose(MatchGame *mg, int side, const char *termination, const char *f
     set_result(mg, side == WHITE ? RES_BLACK_WINS : RES_WHITE_WINS, false, termination, fmt, color_name(side), detail);
 }
 
-/* The rules' verdict plus the runner's own ends (agreed repetition, move cap). */
+/* The rules' verdict plus the runner's own ends (agreed repetition, move cap).
+ * An agreed repetition is the variant's (Variant.agreed_repetition), and the
+ * PGN says it was adjudicated. */
 static bool referee(const MatchConfig *cfg, MatchGame *mg) {
     const Game *g = &mg->game;
     Outcome o;
     game_outcome(g, &o);
-    bool agreed = repetition_is_agreed(g->cur.v);
+    bool agreed = g->cur.v->agreed_repetition;
     bool rep = o.code == RES_NONE ? game_repetitions(g) >= 3 : !strcmp(o.reason, "threefold repetition");
     if (agreed && rep) {
         set_result(mg, RES_DRAW, false, "adjudication", "Draw by %s%s", "threefold repetition",
@@ -118,21 +107,16 @@ static bool referee(const MatchConfig *cfg, MatchGame *mg) {
     return false;
 }
 
-/* Buratia's seed points: a win on advantage is 0.5-0; a draw is 0.5-0.5
- * with both directors gone and 0-0 with both (or one) on the board. */
+/* The game's points: the variant's scoring (Variant.scoring) where its
+ * rules have one, else 1, 1/2, 0. */
 static void score_points(const MatchConfig *cfg, MatchGame *mg) {
-    bool seed = is_named(cfg->variant, "buratia");
-    double win = seed && mg->advantage ? 0.5 : 1, draw = 0.5;
-    if (seed && mg->result == RES_DRAW) {
-        const Position *pos = &mg->game.cur;
-        bool any = false;
-        for (int t = 1; t < PT_NB; t++)
-            if (pos->v->pieces[t].letter == 'K' && !pos->v->pieces[t].promoted)
-                any = bb_any(pos_pieces(pos, WHITE, t)) || bb_any(pos_pieces(pos, BLACK, t));
-        draw = any ? 0 : 0.5;
+    const GameScoring *s = cfg->variant->scoring;
+    if (s) {
+        s->score(&mg->game.cur, mg->result, mg->advantage, mg->points);
+        return;
     }
-    mg->points[WHITE] = mg->result == RES_WHITE_WINS ? win : mg->result == RES_DRAW ? draw : 0;
-    mg->points[BLACK] = mg->result == RES_BLACK_WINS ? win : mg->result == RES_DRAW ? draw : 0;
+    mg->points[WHITE] = mg->result == RES_WHITE_WINS ? 1 : mg->result == RES_DRAW ? 0.5 : 0;
+    mg->points[BLACK] = mg->result == RES_BLACK_WINS ? 1 : mg->result == RES_DRAW ? 0.5 : 0;
 }
 
 typedef struct {

@@ -1,5 +1,5 @@
 /* The PGN of a finished game: the seven-tag roster, the variant, the start
- * FEN, time controls, the termination (and Buratia's seed points), then the
+ * FEN, time controls, the termination (and the variant's own points), then the
  * moves (SAN where the variant writes it, RULES.md notation otherwise),
  * written by the project's one PGN writer (engine/pgn.c). */
 #include <stdio.h>
@@ -28,7 +28,7 @@ static void tags(PgnText *p, const MatchConfig *cfg, const MatchGame *mg) {
     pgn_tag(p, "White", "%s", mg->names[WHITE]);
     pgn_tag(p, "Black", "%s", mg->names[BLACK]);
     pgn_tag(p, "Result", "%s", match_result_str(mg->result));
-    if (strcmp(cfg->variant->name, "chess")) pgn_tag(p, "Variant", "%s", cfg->variant->name);
+    if (cfg->variant != variant_default()) pgn_tag(p, "Variant", "%s", cfg->variant->name);
     if (!mg->from_startpos) pgn_tag(p, "SetUp", "1"), pgn_tag(p, "FEN", "%s", mg->start_fen);
     char tw[48], tb[48];
     tc_text(&cfg->eng[mg->white], tw, sizeof tw);
@@ -37,7 +37,7 @@ static void tags(PgnText *p, const MatchConfig *cfg, const MatchGame *mg) {
     else pgn_tag(p, "WhiteTimeControl", "%s", tw), pgn_tag(p, "BlackTimeControl", "%s", tb);
     pgn_tag(p, "PlyCount", "%d", mg->nturns);
     pgn_tag(p, "Termination", "%s", mg->termination);
-    if (!strcmp(cfg->variant->name, "buratia")) pgn_tag(p, "Points", "%g-%g", mg->points[WHITE], mg->points[BLACK]);
+    if (cfg->variant->scoring) pgn_tag(p, "Points", "%g-%g", mg->points[WHITE], mg->points[BLACK]);
 }
 
 char *match_game_pgn(const MatchConfig *cfg, const MatchGame *mg) {

@@ -10,7 +10,9 @@ enum { LINE = 8192 };
 
 static double stall_deadline(const MatchConfig *cfg) { return match_now_ms() + cfg->stall_s * 1000; }
 
-static bool is_chess(const MatchConfig *cfg) { return !strcmp(cfg->variant->name, "chess"); }
+/* The default variant is the one an engine plays without being told (UCI
+ * without UCI_Variant, CECP without `variant`). */
+static bool is_default(const MatchConfig *cfg) { return cfg->variant == variant_default(); }
 
 /* Whether `name` is one of the words of a list separated by spaces or commas. */
 static bool list_has(const char *list, const char *name) {
@@ -76,7 +78,7 @@ static bool uci_start(MatchPlayer *pl, const MatchConfig *cfg, bool *stalled, ch
         if (!strcmp(line, "uciok")) break;
     }
     const char *var = cfg->variant->name;
-    if (!is_chess(cfg) && (!pl->has_uci_variant || (pl->variants[0] && !list_has(pl->variants, var)))) {
+    if (!is_default(cfg) && (!pl->has_uci_variant || (pl->variants[0] && !list_has(pl->variants, var)))) {
         snprintf(err, n, "engine does not support variant %s", var);
         return false;
     }
@@ -140,7 +142,7 @@ static bool cecp_start(MatchPlayer *pl, const MatchConfig *cfg, bool *stalled, c
         }
     }
     const char *var = cfg->variant->name;
-    if (!is_chess(cfg) && !list_has(pl->variants, var)) {
+    if (!is_default(cfg) && !list_has(pl->variants, var)) {
         snprintf(err, n, "engine does not support variant %s", var);
         return false;
     }
@@ -210,7 +212,7 @@ bool player_new_game(MatchPlayer *pl, const MatchConfig *cfg, const MatchGame *m
     if (pl->spec->proto == MP_UCI) proc_send(&pl->proc, "ucinewgame");
     else {
         proc_send(&pl->proc, "new");
-        if (!is_chess(cfg)) proc_send(&pl->proc, "variant %s", cfg->variant->name);
+        if (!is_default(cfg)) proc_send(&pl->proc, "variant %s", cfg->variant->name);
         proc_send(&pl->proc, "force");
         proc_send(&pl->proc, "post");
         proc_send(&pl->proc, "easy");

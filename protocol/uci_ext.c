@@ -56,7 +56,7 @@ static void region_line(const Engine *e, const Position *pos, const Region *r) {
 static void cmd_variantinfo(const Engine *e, const Game *g) {
     const Variant *v = g->cur.v;
     engine_printf(e, "info string variantinfo name %s files %d ranks %d holdings %s san %s bribes %s", v->name, v->files,
-                  v->ranks, v->holding_order ? "yes" : "no", v->san ? "yes" : "no", v->has_bribes ? "yes" : "no");
+                  v->ranks, v->holding_order ? "yes" : "no", v->san ? "yes" : "no", v->bribes ? "yes" : "no");
     engine_printf(e, "info string variantinfo startfen %s", v->start_fen);
     for (int t = 1; t < PT_NB; t++) {
         const PieceDef *d = &v->pieces[t];
@@ -85,12 +85,20 @@ static void cmd_legal(const Engine *e, const Game *g) {
     free(turns);
 }
 
-/* The points of the result: Buratia's win on advantage is worth half a
- * point, and a draw with both directors on the board none (RULES.md). */
-static const char *result_token(const Outcome *o) {
-    if (o->advantage) return o->code == RES_WHITE_WINS ? "1/2-0" : "0-1/2";
-    if (o->scoreless) return "0-0";
-    return o->code == RES_NONE ? "none" : pgn_result_str(o->code);
+static const char *points_word(double p) { return p >= 1 ? "1" : p > 0 ? "1/2" : "0"; }
+
+/* The points of the result, by the variant's scoring where it has one
+ * (Buratia: a win on advantage is worth half a point, a draw with both
+ * directors on the board none; RULES.md), so they equal the match's. */
+static void result_token(const Game *g, const Outcome *o, char *buf, size_t n) {
+    const GameScoring *s = g->cur.v->scoring;
+    double p[COLOR_NB];
+    if (o->code == RES_NONE || !s) {
+        snprintf(buf, n, "%s", o->code == RES_NONE ? "none" : pgn_result_str(o->code));
+        return;
+    }
+    s->score(&g->cur, o->code, o->advantage, p);
+    snprintf(buf, n, "%s-%s", points_word(p[WHITE]), points_word(p[BLACK]));
 }
 
 typedef struct {
@@ -104,13 +112,14 @@ static void add_turn_words(void *ctx, const GameTurn *t) {
 }
 
 static void cmd_state(const Engine *e, const Game *g) {
-    char fen[FEN_MAX], last[1024];
+    char fen[FEN_MAX], last[1024], points[16];
     Outcome o;
     fen_write(&g->cur, fen, sizeof fen);
     engine_printf(e, "info string state fen %s", fen);
     engine_printf(e, "info string state side %s", color_word(g->cur.side));
     game_outcome(g, &o);
-    engine_printf(e, "info string state result %s%s%s", result_token(&o), o.code != RES_NONE ? " " : "",
+    result_token(g, &o, points, sizeof points);
+    engine_printf(e, "info string state result %s%s%s", points, o.code != RES_NONE ? " " : "",
                   o.code != RES_NONE ? o.reason : "");
     fen_write(&g->start, fen, sizeof fen);
     engine_printf(e, "info string state startfen %s", fen);

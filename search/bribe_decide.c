@@ -1,6 +1,6 @@
 /* Bribes decided by search: a bribe is worth it to a side when the position
  * it creates searches better, for that side, than the best line without it.
- * The rule layer (variants/buratia_bribe.c) checks every bribe; here each
+ * The rule layer (the variant's BribeRules) checks every bribe; here each
  * candidate is applied to a copy of the game (as a move list would replay it)
  * and the copy is searched with the engine's own search. */
 #include <pthread.h>
@@ -9,7 +9,6 @@
 #include <string.h>
 #include "bribe_decide.h"
 #include "../engine/notation.h"
-#include "../variants/buratia.h"
 
 const char *const bribe_policy_names[POLICY_NB] = {"search", "accept-all", "decline-all", "random-offers"};
 
@@ -26,7 +25,29 @@ static bool fail(char *err, size_t n, const char *msg) {
     return false;
 }
 
-static int home_rank(int color) { return color == WHITE ? 0 : 7; }
+bool bribe_rules_here(const Game *g, char *err, size_t n) {
+    if (g->cur.v->bribes) return true;
+    char names[128];
+    bribe_variant_names(names, sizeof names, ", ");
+    snprintf(err, n, "bribes exist only in %s", names);
+    return false;
+}
+
+void bribe_variant_names(char *buf, size_t n, const char *sep) {
+    size_t len = 0;
+    buf[0] = 0;
+    for (int i = 0; i < variant_count() && len < n; i++)
+        if (variant_at(i)->bribes)
+            len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? sep : "", variant_at(i)->name);
+}
+
+bool bribe_parse_payment(const Game *g, const char *text, int *type, int *sq) {
+    const BribeRules *r = g->cur.v->bribes;
+    if (r) return r->parse_payment(text, type, sq);
+    for (int i = 0; i < variant_count(); i++)
+        if ((r = variant_at(i)->bribes) && r->parse_payment(text, type, sq)) return true;
+    return false;
+}
 
 /* ---- applying a bribe to a copy of the game ------------------------------ */
 
@@ -48,15 +69,16 @@ static bool undo_last_turn(Game *g, int offerer, char *err, size_t n) {
  * applies to (for a take-back, g is first cut back by one turn). */
 static bool bribe_step(Game *g, const Bribe *b, Move *turn, char *err, size_t n) {
     Outcome o;
-    if (g->cur.v != &variant_buratia) return fail(err, n, "bribes exist only in buratia");
+    if (!bribe_rules_here(g, err, n)) return false;
+    const BribeRules *r = g->cur.v->bribes;
     game_outcome(g, &o);
     if (o.code != RES_NONE) return fail(err, n, "bribe: the game is over");
     switch (b->kind) {
-    case BRIBE_REFRAIN: return buratia_refrain(&g->cur, b->named, b->type, b->sq, turn, err, n);
-    case BRIBE_PURCHASE: return buratia_purchase(&g->cur, b->named, b->type, b->sq, turn, err, n);
+    case BRIBE_REFRAIN: return r->refrain(&g->cur, b->named, b->type, b->sq, turn, err, n);
+    case BRIBE_PURCHASE: return r->purchase(&g->cur, b->named, b->type, b->sq, turn, err, n);
     case BRIBE_TAKEBACK:
         if (!undo_last_turn(g, g->cur.side ^ 1, err, n)) return false;
-        return buratia_takeback(&g->cur, b->type, b->sq, turn, err, n);
+        return r->takeback(&g->cur, b->type, b->sq, turn, err, n);
     }
     return fail(err, n, "bribe: unknown kind");
 }
@@ -182,25 +204,25 @@ bool bribe_should_accept(const Game *g, const Bribe *b, const BribeBudget *bud, 
 
 /* ---- offering -------------------------------------------------------------- */
 
-/* Y's cheapest piece that X holds: the smallest price. A director is the
- * dearest of all (it can win the game back), whatever its table value. */
+/* Y's cheapest piece that X holds: the smallest price the rules give. */
 static int cheapest_type(const Position *pos, int receiver) {
     int best = 0, best_value = 0;
-    for (int t = BUR_SLAVE; t <= BUR_DIRECTOR; t++) {
-        if (!pos->hold[receiver][t]) continue;
-        int v = t == BUR_DIRECTOR ? 1 << 20 : pos->v->pieces[t].value;
+    for (int t = 1; t < PT_NB; t++) {
+        int v = pos->v->bribes->payment_price(pos, t);
+        if (!v || !pos->hold[receiver][t]) continue;
         if (!best || v < best_value) best = t, best_value = v;
     }
     return best;
 }
 
-/* Fills b->sq with the empty square of Y's home rank where the payment
- * helps Y least, by a quick search of each; false if none is legal. */
+/* Fills b->sq with the square where the payment helps Y least, by a quick
+ * search of each; false if none is legal. */
 static bool choose_square(const Game *g, Bribe *b, const BribeBudget *bud) {
-    int rank = home_rank(g->cur.side), best = -SCORE_INF - 1, best_sq = -1;
-    for (int f = 0; f < 8; f++) {
+    int squares[BRIBE_SQUARES_MAX], best = -SCORE_INF - 1, best_sq = -1;
+    int count = g->cur.v->bribes->payment_squares(&g->cur, g->cur.side, squares);
+    for (int i = 0; i < count; i++) {
         int score;
-        b->sq = rank * 8 + f;
+        b->sq = squares[i];
         if (score_for_x(g, b, bud, 0, SCREEN_DEPTH, &score) && score > best) best = score, best_sq = b->sq;
     }
     b->sq = best_sq;
@@ -239,7 +261,7 @@ int bribe_find_offers(const Game *g, const BribeBudget *bud, Bribe *out, int max
     int n = 0, y = g->cur.side;
     Outcome o;
     game_outcome(g, &o);
-    if (g->cur.v != &variant_buratia || o.code != RES_NONE) return 0;
+    if (!g->cur.v->bribes || o.code != RES_NONE) return 0;
     Move y_best;
     int depth;
     int x_base = -search_score(g, bud, share(bud, 20), bud->depth, &y_best, &depth);
@@ -286,14 +308,16 @@ static uint64_t next_random(uint64_t *s) {
     return *s;
 }
 
-/* A random type X holds of Y's pieces in pos, and a random empty square of
- * Y's home rank; false if there is none. */
+/* A random type X holds of Y's pieces in pos, and a random empty square a
+ * payment may go to; false if there is none. */
 static bool random_payment(const Position *pos, int y, uint64_t *rng, Bribe *b) {
-    int types[8], nt = 0, squares[8], ns = 0;
-    for (int t = BUR_SLAVE; t <= BUR_DIRECTOR; t++)
-        if (pos->hold[y][t]) types[nt++] = t;
-    for (int f = 0; f < 8; f++)
-        if (!pos->board[home_rank(y) * 8 + f]) squares[ns++] = home_rank(y) * 8 + f;
+    const BribeRules *r = pos->v->bribes;
+    int types[PT_NB], nt = 0, squares[BRIBE_SQUARES_MAX], ns = 0, all[BRIBE_SQUARES_MAX];
+    for (int t = 1; t < PT_NB; t++)
+        if (pos->hold[y][t] && r->payment_price(pos, t)) types[nt++] = t;
+    int count = r->payment_squares(pos, y, all);
+    for (int i = 0; i < count; i++)
+        if (!pos->board[all[i]]) squares[ns++] = all[i];
     if (!nt || !ns) return false;
     b->type = types[next_random(rng) % (uint64_t)nt];
     b->sq = squares[next_random(rng) % (uint64_t)ns];
@@ -302,6 +326,7 @@ static bool random_payment(const Position *pos, int y, uint64_t *rng, Bribe *b) 
 
 bool bribe_random_offer(const Game *g, uint64_t *rng, Bribe *out) {
     char err[128];
+    if (!g->cur.v->bribes) return false;
     Game *tmp = malloc(sizeof *tmp);
     if (!tmp) return false;
     Move moves[MAX_MOVES];

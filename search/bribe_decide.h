@@ -1,5 +1,5 @@
-/* Buratia bribes decided by search (RULES.md "Corruption", BRIBES.md,
- * docs/bribes.md). The rule layer (variants/buratia.h) says what is legal;
+/* Bribes decided by search (BRIBES.md, docs/bribes.md), for any variant
+ * whose rules have them (Variant.bribes). The rule layer says what is legal;
  * this file says what is worth it, by comparing searches of the position
  * without the bribe and the position the bribe creates.
  *
@@ -15,6 +15,15 @@ typedef enum { BRIBE_REFRAIN, BRIBE_PURCHASE, BRIBE_TAKEBACK } BribeKind;
 /* The test-only option BribePolicy (scripted opponents for measurements). */
 typedef enum { POLICY_SEARCH, POLICY_ACCEPT_ALL, POLICY_DECLINE_ALL, POLICY_RANDOM_OFFERS, POLICY_NB } BribePolicy;
 extern const char *const bribe_policy_names[POLICY_NB];
+
+/* A session's part in negotiations, kept across variants: the option
+ * Corruption (off by default), the test-only BribePolicy and the random
+ * state of policy random-offers. */
+typedef struct {
+    bool on;
+    BribePolicy policy;
+    uint64_t rng;
+} BribeSession;
 
 typedef struct {
     BribeKind kind;
@@ -53,5 +62,18 @@ int bribe_find_offers(const Game *g, const BribeBudget *budget, Bribe *out, int 
 /* One legal bribe chosen at random (policy random-offers); false if X has
  * nothing to pay with. *rng is a xorshift64 state (0 is replaced). */
 bool bribe_random_offer(const Game *g, uint64_t *rng, Bribe *out);
+
+/* Whether g's variant has bribes; false with "bribes exist only in ..."
+ * (naming the variants that have them) if not. */
+bool bribe_rules_here(const Game *g, char *err, size_t errlen);
+
+/* Reads a payment text with the rules of g's variant or, when it has none,
+ * with those of any variant that has them (so that a well-formed offer in
+ * the wrong variant is told where bribes exist); false if it is none. */
+bool bribe_parse_payment(const Game *g, const char *text, int *type, int *sq);
+
+/* The names of the registered variants that have bribes, joined by sep
+ * ("buratia"), for the errors that say where bribes exist. */
+void bribe_variant_names(char *buf, size_t n, const char *sep);
 
 #endif

@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include "../book/book.h"
 #include "../engine/game.h"
+#include "bribe_decide.h"
 #include "search.h"
 
 typedef void (*EngineOutputFn)(void *ctx, const char *line);
@@ -29,11 +30,7 @@ typedef struct Engine {
      * resize then fails. NULL allows any size. */
     bool (*hash_reserve)(void *ctx, int old_mb, int new_mb);
     void *hash_reserve_ctx;
-    /* Bribes (protocol/bribes.c): option Corruption (off by default), the
-     * test-only BribePolicy (0: search) and its random state. */
-    bool corruption;
-    int bribe_policy;
-    uint64_t bribe_rng;
+    BribeSession bribes;      /* the bribe options (protocol/bribes.c), whatever the variant */
     /* Opening book (search/engine_book.c, docs/books.md): the options
      * OwnBook, BookFile (empty: automatic), BookDepth (plies), BookVariety
      * (0-100); the book, opened lazily for book_variant (NULL: open again

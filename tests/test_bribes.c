@@ -270,8 +270,9 @@ START_TEST(test_bad_lines_change_nothing) {
     };
     Capture *cap = calloc(1, sizeof *cap);
     Engine *e = buratia_engine(cap, "e2e4 d7d5 b1c3 d5e4");
-    e->corruption = true;
-    e->bribe_policy = POLICY_ACCEPT_ALL;
+    char err[128];
+    ck_assert(bribes_set_option(e, "Corruption", "true", err, sizeof err));
+    ck_assert(bribes_set_option(e, "BribePolicy", "accept-all", err, sizeof err));
     ck_assert(run_lines(e, cap, BRIBE_PROTO_UCI, bad));
     ck_assert_int_eq(count_substr(cap->buf, "info string error: "), 13);
     ck_assert_int_eq(count_substr(cap->buf, "bribe decline\n"), 13);

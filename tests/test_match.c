@@ -189,6 +189,80 @@ START_TEST(test_pgn_openings) {
 }
 END_TEST
 
+/* Buratia's own points through its scoring hook: a win on advantage is
+ * half a win; a draw scores only when both directors are off the board. */
+START_TEST(test_seed_points) {
+    const GameScoring *s = variant_find("buratia")->scoring;
+    ck_assert_ptr_nonnull(s);
+    ck_assert_ptr_null(variant_find("chess")->scoring);
+    Position both = test_pos("buratia", NULL), none = test_pos("buratia", "4r3/8/8/8/8/8/8/4R3[Kk] w - - 0 1");
+    Position one = test_pos("buratia", "4k3/8/8/8/8/8/8/4R3[K] w - - 0 1");
+    double p[COLOR_NB];
+    s->score(&both, RES_DRAW, false, p);
+    ck_assert(p[WHITE] == 0 && p[BLACK] == 0);
+    s->score(&one, RES_DRAW, false, p);
+    ck_assert(p[WHITE] == 0 && p[BLACK] == 0);
+    s->score(&none, RES_DRAW, false, p);
+    ck_assert(p[WHITE] == 0.5 && p[BLACK] == 0.5);
+    s->score(&one, RES_BLACK_WINS, true, p);
+    ck_assert(p[WHITE] == 0 && p[BLACK] == 0.5);
+    s->score(&both, RES_WHITE_WINS, false, p);
+    ck_assert(p[WHITE] == 1 && p[BLACK] == 0);
+}
+END_TEST
+
+/* Two engines that repeat moves: the variant says whether the runner
+ * adjudicates the repetition (Voodoo, Japanese) or the rules end the game
+ * (chess), and whether the PGN and the score carry its own points. */
+static void repeat_match(const char *variant, const char *moves, char *out, size_t n, char **pgn_text) {
+    char pgn[] = "/tmp/ratnik-match-XXXXXX", args[1024];
+    close(mkstemp(pgn));
+    snprintf(args, sizeof args,
+             "-engine cmd=tests/match/shuffle.sh name=a -engine cmd=tests/match/shuffle.sh name=b -each depth=1 %s "
+             "-variant %s -games 1 -maxmoves 6 -pgnout %s min",
+             moves, variant, pgn);
+    ck_assert_int_eq(run_match(args, out, n), 0);
+    *pgn_text = slurp(pgn);
+    remove(pgn);
+}
+
+START_TEST(test_variant_ends_and_points) {
+    static char out[OUT_MAX];
+    static const char agreed[] = "{Draw by threefold repetition, adjudicated as a draw by agreement}";
+    char *pgn;
+    repeat_match("voodoo", "", out, sizeof out, &pgn);
+    ck_assert_msg(strstr(out, agreed) && strstr(pgn, "[Termination \"adjudication\"]"), "%s", out);
+    free(pgn);
+    repeat_match("japanese", "arg=h2g2 arg=b8c8 arg=g2h2 arg=c8b8", out, sizeof out, &pgn);
+    ck_assert_msg(strstr(out, agreed), "%s", out);
+    free(pgn);
+    repeat_match("chess", "", out, sizeof out, &pgn);
+    ck_assert_msg(strstr(out, "{Draw: threefold repetition}") && !strstr(out, "adjudicated"), "%s", out);
+    ck_assert_msg(strstr(pgn, "1. Nf3 Nf6 2. Ng1 Ng8") && !strstr(pgn, "[Variant"), "%s", pgn); /* SAN */
+    ck_assert(!strstr(out, "Points (") && !strstr(pgn, "[Points"));
+    free(pgn);
+    repeat_match("buratia", "", out, sizeof out, &pgn);
+    ck_assert_msg(strstr(out, "{Draw by adjudication: move limit of -maxmoves}"), "%s", out);
+    ck_assert_msg(strstr(out, "Points (Buratia seed scoring) of a vs b: 0 - 0\n"), "%s", out);
+    ck_assert_msg(strstr(pgn, "[Points \"0-0\"]") && strstr(pgn, "1. g1f3 g8f6 2. f3g1"), "%s", pgn);
+    free(pgn);
+}
+END_TEST
+
+/* `-corruption` outside a variant with bribes: refused, naming where they are. */
+START_TEST(test_corruption_needs_bribes) {
+    char cmd[512], err[2048];
+    snprintf(cmd, sizeof cmd, "%s match -engine cmd=./ratnik -engine cmd=./ratnik -each depth=1 -corruption 2>&1 >/dev/null",
+             ratnik_bin());
+    FILE *p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    size_t len = fread(err, 1, sizeof err - 1, p);
+    err[len] = 0;
+    ck_assert_int_ne(pclose(p), 0);
+    ck_assert_msg(strstr(err, "ratnik match: -corruption needs -variant buratia\n"), "%s", err);
+}
+END_TEST
+
 /* Chess against Debian's engines (CI installs both; a missing one fails):
  * SAN in the PGN, both protocols. */
 START_TEST(test_real_engines) {
@@ -223,6 +297,9 @@ Suite *suite_match(void) {
     tcase_add_test(t, test_variants_cecp);
     tcase_add_test(t, test_pgn_openings);
     tcase_add_test(t, test_real_engines);
+    tcase_add_test(t, test_seed_points);
+    tcase_add_test(t, test_variant_ends_and_points);
+    tcase_add_test(t, test_corruption_needs_bribes);
     suite_add_tcase(s, t);
     return s;
 }

@@ -435,6 +435,15 @@ int belarusian_evaluate(const Position *pos);
 bool belarusian_in_check(const Position *pos);
 bool belarusian_is_noisy(const Position *pos, Move m);
 
+/* The ratnik is not on XBoard's pawn type: XBoard would promote it on the
+ * last rank itself (a ratnik forfeited there). */
+static const XboardView xboard_view = {
+    ".VILG.....K.........................R......A.vilg.....k.........................r......a",
+    "9x9+0_fairy",
+    {"A& KO2O3", "K& KnDnA", "G& Q", "L& R", "I& B", "V& N", "R& fmWfcFifmnD", NULL},
+    {{0, false, 0}},
+};
+
 const Variant variant_belarusian = {
     .name = "belarusian",
     .files = BY_SIZE,
@@ -463,4 +472,5 @@ const Variant variant_belarusian = {
                 {"palace", COLOR_NB, "c3:g7", "palace: the kniažyč takes the throne only while its kniaź is here"},
                 {"promotion", WHITE, "a9:i9", "a white ratnik here may later change into a lost piece"},
                 {"promotion", BLACK, "a1:i1", "a black ratnik here may later change into a lost piece"}},
+    .xboard = &xboard_view,
 };

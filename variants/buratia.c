@@ -237,7 +237,6 @@ static void advantage_or_draw(const Position *pos, Outcome *o, bool at_limit) {
         o->reason = at_limit ? "move limit, advantage" : "no legal move, advantage";
     } else {
         o->code = RES_DRAW;
-        o->scoreless = white; /* the seed's points: 0-0 with both directors on the board */
         o->reason = at_limit ? "move limit" : "no legal move";
     }
 }
@@ -294,6 +293,28 @@ static bool buratia_setup(Position *pos, char *err, size_t n) {
     return true;
 }
 
+/* ------------------------------------------------------------ match data */
+
+/* The seed's tournament points (RULES.md, "Scoring"): a win on advantage
+ * is 0.5-0; a draw is 0.5-0.5 with both directors gone and 0-0 with both
+ * (or one) on the board. */
+static void seed_points(const Position *pos, ResultCode result, bool advantage, double points[COLOR_NB]) {
+    double win = advantage ? 0.5 : 1, draw = BUR_BB(pos, BUR_DIRECTOR) ? 0 : 0.5;
+    points[WHITE] = result == RES_WHITE_WINS ? win : result == RES_DRAW ? draw : 0;
+    points[BLACK] = result == RES_BLACK_WINS ? win : result == RES_DRAW ? draw : 0;
+}
+
+static const GameScoring seed_scoring = {"Buratia seed scoring", seed_points};
+
+/* Only the slave is on XBoard's pawn type (XBoard promotes that type on the
+ * last rank itself, as the rules do); the shnyr is XBoard's S. */
+static const XboardView xboard_view = {
+    "PNBRQ.....S.Kpnbrq.....s.k",
+    "8x8+0_fairy",
+    {"P& fmWfcFifmnDfeF", "N& mN", "B& B", "R& R", "Q& mQ", "K& K", "S& K", NULL},
+    {{'P', true, 'S'}, {0, false, 0}},
+};
+
 /* ------------------------------------------------------------ the table */
 
 const Variant variant_buratia = {
@@ -326,5 +347,7 @@ const Variant variant_buratia = {
                 {"promotion", BLACK, "a1:h1", "a black slave becomes a shnyr"},
                 {"home", WHITE, "a1:h1", "bribes pay white pieces back here"},
                 {"home", BLACK, "a8:h8", "bribes pay black pieces back here"}},
-    .has_bribes = true,
+    .bribes = &buratia_bribe_rules,
+    .scoring = &seed_scoring,
+    .xboard = &xboard_view,
 };

@@ -134,3 +134,32 @@ bool buratia_parse_special(const Position *pos, const char *text, Move *m, char 
     }
     return buratia_purchase(pos, named, type, sq, m, err, n);
 }
+
+/* ---- the plugin's BribeRules ------------------------------------------------- */
+
+static bool read_payment(const char *text, int *type, int *sq) {
+    return strlen(text) == 4 && buratia_parse_payment(text, type, sq);
+}
+
+/* The receiver's home rank, a to h. */
+static int home_rank_squares(const Position *pos, int receiver, int *squares) {
+    (void)pos;
+    for (int f = 0; f < 8; f++) squares[f] = home_rank(receiver) * 8 + f;
+    return 8;
+}
+
+/* The table values, but a director is the dearest payment of all: it can
+ * win the game back. A shnyr is held as a slave, so it is never paid. */
+static int payment_price(const Position *pos, int type) {
+    if (type == BUR_DIRECTOR) return 1 << 20;
+    return type >= BUR_SLAVE && type < BUR_DIRECTOR ? pos->v->pieces[type].value : 0;
+}
+
+const BribeRules buratia_bribe_rules = {
+    .parse_payment = read_payment,
+    .refrain = buratia_refrain,
+    .purchase = buratia_purchase,
+    .takeback = buratia_takeback,
+    .payment_squares = home_rank_squares,
+    .payment_price = payment_price,
+};

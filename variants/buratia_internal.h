@@ -19,6 +19,8 @@ void buratia_play_move(Position *pos, int from, int to, bool en_passant);
 void buratia_place(Position *pos, int color, int type, int sq);
 /* Reads the bribe tokens of a move list, and explains other illegal moves. */
 bool buratia_parse_special(const Position *pos, const char *text, Move *m, char *err, size_t errlen);
+/* The bribe hooks (Variant.bribes), in buratia_bribe.c. */
+extern const BribeRules buratia_bribe_rules;
 /* Search hooks (buratia_eval.c). */
 int buratia_evaluate(const Position *pos);
 bool buratia_is_noisy(const Position *pos, Move m);

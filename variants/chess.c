@@ -381,4 +381,5 @@ const Variant variant_chess = {
     .regions = {{"promotion", WHITE, "a8:h8", "white pawns promote"},
                 {"promotion", BLACK, "a1:h1", "black pawns promote"}},
     .san = true,
+    .polyglot = true,
 };

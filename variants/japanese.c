@@ -153,7 +153,6 @@ static void jp_make(Position *pos, Move m) {
 static void jp_outcome(const Position *pos, Outcome *o) {
     Move dummy[1];
     o->advantage = false;
-    o->scoreless = false;
     o->code = RES_NONE;
     o->reason = "";
     if (!pos->by_color[WHITE] || !pos->by_color[BLACK]) {
@@ -209,6 +208,16 @@ static bool jp_setup(Position *pos, char *err, size_t errlen) {
 int japanese_evaluate(const Position *pos);
 bool japanese_is_noisy(const Position *pos, Move m);
 
+/* The soldier is not on XBoard's pawn type: XBoard would promote it on the
+ * last rank itself (it vanished). Dragon and horse are XBoard's D and H. */
+static const XboardView xboard_view = {
+    ".NBR.S...G...HD...L.................P......K.nbr.s...g...hd...l.................p......k",
+    "9x9+0_fairy",
+    {"K& K", "G& fmafWfmafmafWfmafFfmafmafFbW", "S& fWF", "N& ffN", "L& fR", "R& R", "B& B", "P& fW", "D& RF",
+     "H& BfmafWfmafmafWbW", NULL},
+    {{'R', true, 'D'}, {'B', true, 'H'}, {0, false, 0}},
+};
+
 const Variant variant_japanese = {
     .name = "japanese",
     .files = JP_SIZE,
@@ -245,4 +254,6 @@ const Variant variant_japanese = {
     /* The squares the opponent's pieces start on (T.promo_zone). */
     .regions = {{"promotion", WHITE, "a9:i9 b8 h8 a7:i7", "white silver, unicorn, small bear, big bear, elephant promote"},
                 {"promotion", BLACK, "a1:i1 b2 h2 a3:i3", "black silver, unicorn, small bear, big bear, elephant promote"}},
+    .agreed_repetition = true, /* repetition ends a game by engine convention only */
+    .xboard = &xboard_view,
 };

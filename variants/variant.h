@@ -1,8 +1,10 @@
 /* The variant interface: everything the engine knows about a game's rules.
- * A variant is data (board size, pieces, start FEN, notation style) plus a
- * small table of functions for what data cannot say. Perft, search and the
- * protocols only call through this table; they never ask which variant it is.
- * Every plugin is a const object, safe to share between sessions. */
+ * A variant is data (board size, pieces, start FEN, notation style, and what
+ * tournaments, books, XBoard and bribes need) plus a small table of functions
+ * for what data cannot say. Perft, search and the protocols only call
+ * through this table; they never ask which variant it is (`make
+ * rules-check`). Every plugin is a const object, safe to share between
+ * sessions. docs/architecture.md lists every field. */
 #ifndef RATNIK_VARIANT_H
 #define RATNIK_VARIANT_H
 
@@ -35,10 +37,61 @@ typedef struct {
     ResultCode code;
     bool advantage;     /* Buratia: a win "on advantage", worth half a win */
     const char *reason; /* short, lowercase: "checkmate", "throne held", ... */
-    bool scoreless;     /* Buratia: a draw worth nothing to either side (0-0) */
 } Outcome;
 
 typedef enum { CASTLE_STYLE_NONE, CASTLE_STYLE_KQ, CASTLE_STYLE_FILES } CastleStyle;
+
+/* Bribes (BRIBES.md): what a variant whose rules have them says, so that the
+ * bribe code (search/bribe_decide.c decides, protocol/bribes.c and
+ * match_bribes.c carry the lines) never asks which variant it serves.
+ * Terms as in BRIBES.md: X offers (the side not to move), Y receives. */
+enum { BRIBE_SQUARES_MAX = 16 };
+typedef struct {
+    /* Reads a whole payment text ("N@b8") into a piece type and a square;
+     * syntax only, false if the text is not one. */
+    bool (*parse_payment)(const char *text, int *type, int *sq);
+    /* The turn each kind of bribe makes, checked against the rules; false
+     * with a reason if it is illegal. refrain and purchase get Y's position
+     * and the move named; takeback gets the position before X's last turn. */
+    bool (*refrain)(const Position *pos, Move named, int type, int sq, Move *turn, char *err, size_t errlen);
+    bool (*purchase)(const Position *pos, Move named, int type, int sq, Move *turn, char *err, size_t errlen);
+    bool (*takeback)(const Position *before, int type, int sq, Move *turn, char *err, size_t errlen);
+    /* The squares a payment to `receiver` may go to when empty, in the order
+     * offers try them (at most BRIBE_SQUARES_MAX); returns how many. */
+    int (*payment_squares)(const Position *pos, int receiver, int *squares);
+    /* What paying with a piece of `type` costs X, for offering the cheapest
+     * payment (a table value need not say what a piece is worth as money);
+     * 0: pieces of that type are never a payment. */
+    int (*payment_price)(const Position *pos, int type);
+} BribeRules;
+
+/* Tournament points when the rules score a game other than 1, 1/2, 0. */
+typedef struct {
+    const char *name; /* the match runner's label: "Buratia seed scoring" */
+    /* Points by colour for a game that ended in `pos` with `result`;
+     * `advantage`: the rules' win on advantage (Outcome.advantage). */
+    void (*score)(const Position *pos, ResultCode result, bool advantage, double points[COLOR_NB]);
+} GameScoring;
+
+/* How XBoard 4.9 shows an engine-defined variant (docs/xboard.md): the
+ * `setup` and `piece` lines CECP sends after `variant`, and the letters
+ * XBoard writes for pieces it names otherwise. */
+typedef struct {
+    char ours;     /* our FEN letter (uppercase) */
+    bool promoted; /* ours is written +X */
+    char xboard;   /* XBoard's letter (uppercase) */
+} XboardLetter;
+
+typedef struct {
+    /* XBoard's piece types, in its order, as letters: P N B R Q F E A C W M
+     * (0-10), their promoted forms (11-21: 13 is drawn as a crowned bishop,
+     * 14 a crowned rook), 22-42 more fairy pieces (36 a helmet), the last
+     * letter the king; '.' for types the variant does not use. */
+    const char *piece_to_char;
+    const char *size_parent;  /* "8x8+0_fairy": board size, holdings, parent */
+    const char *pieces[12];   /* the `piece` lines, "K& K" (letter, Betza); NULL ends */
+    XboardLetter letters[4];  /* ends with a zero entry */
+} XboardView;
 
 typedef struct Variant {
     const char *name;
@@ -109,14 +162,28 @@ typedef struct Variant {
     int clock_limit;
     /* For boards (docs/uci-extensions.md): the regions to mark, ended by a
      * NULL id; whether PGN writes this variant's turns in SAN (engine/san.c:
-     * single-step chess-like moves); whether bribes can be offered. */
+     * single-step chess-like moves; the match runner writes and `book build`
+     * reads them so). */
     Region regions[MAX_REGIONS];
     bool san;
-    bool has_bribes;
+
+    /* Match and protocol data; each may be NULL or false for the common case. */
+    /* Repetitions end nothing by rule here, or by an engine convention only:
+     * RULES.md lets the match tools adjudicate threefold repetition as a
+     * draw by agreement (Voodoo, Japanese). */
+    bool agreed_repetition;
+    /* Polyglot books and their keys describe this game (chess): books in
+     * Polyglot format are read and built for it; others use ratnik's own. */
+    bool polyglot;
+    const BribeRules *bribes;     /* NULL: the rules have no bribes      */
+    const GameScoring *scoring;   /* NULL: a win 1, a draw 1/2           */
+    const XboardView *xboard;     /* NULL: XBoard knows the game itself  */
 } Variant;
 enum { CLOCK_LIMIT_NONE = 1 << 30 };
 
-/* The registry: all variants, looked up by name. */
+/* The registry: all variants, looked up by name. The default variant is
+ * the game the protocols mean when they name none: UCI without
+ * UCI_Variant, CECP's "normal", PGN without a Variant tag. */
 const Variant *variant_find(const char *name);
 const Variant *variant_default(void);
 int variant_count(void);

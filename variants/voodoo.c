@@ -362,6 +362,10 @@ int voodoo_evaluate(const Position *pos);
 bool voodoo_is_noisy(const Position *pos, Move m);
 bool voodoo_see_ge(const Position *pos, Move m, int threshold);
 
+static const XboardView xboard_view = {
+    "PNBRQKpnbrqk", "8x8+0_fairy", {"P& fmWfcFifmnD", "N& N", "B& B", "R& R", "Q& Q", "K& K", NULL}, {{0, false, 0}},
+};
+
 const Variant variant_voodoo = {
     .name = "voodoo",
     VOODOO_FIELDS,
@@ -370,6 +374,8 @@ const Variant variant_voodoo = {
     .is_noisy = voodoo_is_noisy,
     .see_ge = voodoo_see_ge,
     .clock_limit = CLOCK_LIMIT_NONE,
+    .agreed_repetition = true, /* no rule ends a game by repetition */
+    .xboard = &xboard_view,
 };
 
 /* The same game with the magic turns switched off (FIDE moves without check,
