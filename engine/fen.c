@@ -32,6 +32,8 @@ static const char *parse_board(Position *pos, const char *s, char *err, size_t n
             if (c != '/') break;
             if (--rank < 0) return fail(err, n, "more than %d ranks", g->ranks), NULL;
             file = 0;
+        } else if (c == ']') {
+            return fail(err, n, "stray ']' on rank %d: holdings are written '[...]' right after the board", rank + 1), NULL;
         } else if (c >= '1' && c <= '9') {
             file += c - '0';
             if (file > g->files) return fail(err, n, "rank %d has more than %d squares", rank + 1, g->files), NULL;
@@ -56,6 +58,7 @@ static const char *parse_holdings(Position *pos, const char *s, char *err, size_
         char c = *s;
         char up = (char)toupper((unsigned char)c);
         if (!c || c == ' ') return fail(err, n, "holdings: missing ']'"), NULL;
+        if (c == '[') return fail(err, n, "holdings: a second '['"), NULL;
         if (!isalpha((unsigned char)c) || !strchr(order, up))
             return fail(err, n, "holdings: '%c' is not a piece %s can hold", c, pos->v->name), NULL;
         int color = isupper((unsigned char)c) ? WHITE : BLACK;
@@ -112,6 +115,16 @@ static bool parse_counter(const char *tok, int lo, long *out) {
     return true;
 }
 
+/* A field after the board holding a bracket: holdings out of place. */
+static bool misplaced_bracket(const Variant *v, const char *field, int len, char *err, size_t n) {
+    if (!v->holding_order) return fail(err, n, "'%.*s': %s has no holdings", len > 20 ? 20 : len, field, v->name);
+    if (field[0] == '[')
+        return fail(err, n, "holdings '%.*s' must follow the board with no space between", len > 20 ? 20 : len, field);
+    const char *b = field + strcspn(field, "[]");
+    return fail(err, n, "stray '%c' in '%.*s': holdings are written once, as '[...]' right after the board", *b,
+                len > 20 ? 20 : len, field);
+}
+
 bool fen_parse(Position *pos, const Variant *v, const char *fen, char *err, size_t n) {
     pos_clear(pos, v);
     while (*fen == ' ') fen++;
@@ -124,9 +137,10 @@ bool fen_parse(Position *pos, const Variant *v, const char *fen, char *err, size
     while (*s) {
         while (*s == ' ') s++;
         if (!*s) break;
-        if (nf == 5) return fail(err, n, "extra text after the FEN: '%.20s'", s);
         int len = 0;
         while (s[len] && s[len] != ' ') len++;
+        if (memchr(s, '[', (size_t)len) || memchr(s, ']', (size_t)len)) return misplaced_bracket(pos->v, s, len, err, n);
+        if (nf == 5) return fail(err, n, "extra text after the FEN: '%.20s'", s);
         if (len >= 32) return fail(err, n, "FEN field too long");
         memcpy(fields[nf++], s, (size_t)len);
         s += len;

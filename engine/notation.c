@@ -102,6 +102,26 @@ static size_t match_step(const Position *pos, const char *text, Move *out) {
     return best;
 }
 
+/* Whether text reads as a step of the side to move: from a square holding
+ * one of its pieces to a square of the board, the removal of one of its
+ * pieces, or a drop of a piece letter. After the end of a game such a
+ * step is refused for the end; anything else is simply illegal. */
+static bool reads_as_own_step(const Position *pos, const char *text) {
+    const Geometry *g = pos->geo;
+    int from, to;
+    if (text[0] == '+') text++;
+    if (isupper((unsigned char)text[0]) && text[1] == '@') {
+        for (int t = 1; t < PT_NB; t++)
+            if (pos->v->pieces[t].letter == text[0]) return square_parse(g, text + 2, &to) == 2;
+        return false;
+    }
+    bool removal = text[0] == 'x';
+    if (!square_parse(g, text + removal, &from)) return false;
+    if (!removal && !square_parse(g, text + 2, &to)) return false;
+    Piece p = pos->board[from];
+    return p && piece_color(p) == pos->side;
+}
+
 bool play_turn_str(Position *pos, const char *text, char *err, size_t errlen) {
     return play_turn_steps(pos, text, NULL, NULL, err, errlen);
 }
@@ -123,7 +143,8 @@ bool play_turn_steps(Position *pos, const char *text, Move *steps, int *nsteps, 
                 len = strlen(s);
             } else {
                 if (why[0]) snprintf(err, errlen, "illegal move '%s': %s", text, why);
-                else if (variant_game_over(&cur)) snprintf(err, errlen, "illegal move '%s': the game is over", text);
+                else if (variant_game_over(&cur) && reads_as_own_step(&cur, s))
+                    snprintf(err, errlen, "illegal move '%s': the game is over", text);
                 else snprintf(err, errlen, "illegal move '%s'", text);
                 return false;
             }

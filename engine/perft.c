@@ -48,21 +48,42 @@ uint64_t perft_hashed(const Position *pos, int depth, PerftTT *tt) {
     return tt ? hashed_rec(pos, depth, tt) : perft_rec(pos, depth);
 }
 
-static uint64_t divide_rec(const Position *pos, int depth, const char *prefix, PerftDivideFn fn, void *ctx) {
+/* perft_rec that gives up once *stop is set (what it returns is then
+ * meaningless). The flag is read only 3 or more plies above the horizon:
+ * often enough to stop within milliseconds, too rarely to cost. */
+static uint64_t stoppable_rec(const Position *pos, int depth, const atomic_bool *stop) {
+    if (!stop || depth < 3) return perft_rec(pos, depth);
+    if (atomic_load_explicit(stop, memory_order_relaxed)) return 0;
     Move moves[MAX_MOVES];
     int n = pos->v->generate(pos, moves);
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
+        Position child = *pos;
+        child.v->make(&child, moves[i]);
+        total += stoppable_rec(&child, child.pending ? depth : depth - 1, stop);
+    }
+    return total;
+}
+
+static bool is_stopped(const atomic_bool *stop) { return stop && atomic_load(stop); }
+
+static uint64_t divide_rec(const Position *pos, int depth, const char *prefix, PerftDivideFn fn, void *ctx,
+                           const atomic_bool *stop) {
+    Move moves[MAX_MOVES];
+    int n = pos->v->generate(pos, moves);
+    uint64_t total = 0;
+    for (int i = 0; i < n && !is_stopped(stop); i++) {
         char str[MOVE_STR_MAX], turn[TURN_STR_MAX];
         move_to_str(pos, moves[i], str);
         snprintf(turn, sizeof turn, "%s%s%s", prefix, *prefix ? "," : "", str);
         Position child = *pos;
         child.v->make(&child, moves[i]);
         if (child.pending) {
-            total += divide_rec(&child, depth, turn, fn, ctx);
+            total += divide_rec(&child, depth, turn, fn, ctx, stop);
             continue;
         }
-        uint64_t count = perft(&child, depth - 1);
+        uint64_t count = depth - 1 <= 0 ? 1 : stoppable_rec(&child, depth - 1, stop);
+        if (is_stopped(stop)) break; /* no line for a count cut short */
         if (fn) fn(ctx, turn, count);
         total += count;
     }
@@ -70,5 +91,9 @@ static uint64_t divide_rec(const Position *pos, int depth, const char *prefix, P
 }
 
 uint64_t perft_divide(const Position *pos, int depth, PerftDivideFn fn, void *ctx) {
-    return depth <= 0 ? 1 : divide_rec(pos, depth, "", fn, ctx);
+    return perft_divide_until(pos, depth, fn, ctx, NULL);
+}
+
+uint64_t perft_divide_until(const Position *pos, int depth, PerftDivideFn fn, void *ctx, const atomic_bool *stop) {
+    return depth <= 0 ? 1 : divide_rec(pos, depth, "", fn, ctx, stop);
 }

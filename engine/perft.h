@@ -1,6 +1,7 @@
 #ifndef RATNIK_PERFT_H
 #define RATNIK_PERFT_H
 
+#include <stdatomic.h>
 #include "../variants/variant.h"
 
 /* Counts complete legal turns to `depth` (RULES.md "Perft"). */
@@ -9,6 +10,9 @@ uint64_t perft(const Position *pos, int depth);
 /* Per root turn: its string and count; returns the total. */
 typedef void (*PerftDivideFn)(void *ctx, const char *turn, uint64_t nodes);
 uint64_t perft_divide(const Position *pos, int depth, PerftDivideFn fn, void *ctx);
+/* The same, giving up once *stop is set (stop may be NULL): the turns
+ * counted before that are reported, the total is then incomplete. */
+uint64_t perft_divide_until(const Position *pos, int depth, PerftDivideFn fn, void *ctx, const atomic_bool *stop);
 
 /* perft with subtree counts shared through a hash table (perft_tt.h); NULL
  * is plain perft. */

@@ -10,6 +10,7 @@
  * Moves are RULES.md's. What XBoard draws, relays and sends back is
  * protocol/cecp_xboard.c's (docs/xboard.md). */
 #include <ctype.h>
+#include <math.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -290,12 +291,13 @@ static void cmd_level(CecpState *c, char **arg, int n, const char *line) {
         return;
     }
     long mps;
-    char *end;
+    char *end, *inc_end;
     double minutes = strtod(arg[2], &end), seconds = 0, inc;
     if (*end == ':') seconds = strtod(end + 1, &end);
-    inc = strtod(arg[3], NULL);
-    if (!parse_int(arg[1], 0, 100000, &mps) || minutes < 0 || minutes > 100000 || seconds < 0 || seconds > 100000
-        || inc < 0 || inc > 100000) {
+    inc = strtod(arg[3], &inc_end);
+    /* `!(x >= 0)` also refuses NaN, which no comparison would catch */
+    if (!parse_int(arg[1], 0, 100000, &mps) || *end || *inc_end || !(minutes >= 0) || minutes > 100000
+        || !(seconds >= 0) || seconds > 100000 || !(inc >= 0) || inc > 100000) {
         error_reply(c, "bad parameters", line);
         return;
     }
@@ -321,13 +323,13 @@ static void cmd_setboard(CecpState *c, const char *fen) {
         char alt[FEN_MAX + 8], e2[256], *field[6] = {0};
         snprintf(alt, sizeof alt, "%s", fen);
         int nf = 0;
-        for (char *t = alt; *t && nf < 6;) {
+        char *t = alt;
+        for (; *t && nf < 6; t += strspn(t, " ")) {
             field[nf++] = t;
             t += strcspn(t, " ");
             if (*t) *t++ = 0;
-            t += strspn(t, " ");
         }
-        if (nf < 4) break;
+        if (nf < 4 || *t) break; /* text after six fields is not a FEN's */
         char last = (char)('A' + c->e->variant->files - 1);
         if (attempt == 1) field[2] = "-";
         else if (c->e->variant->castle_style == CASTLE_STYLE_FILES)
@@ -545,8 +547,8 @@ bool cecp_command(CecpState *c, char *line) {
              || !strcmp(cmd, "memory") || !strcmp(cmd, "cores")) {
         char *end = NULL;
         double v = n == 2 ? strtod(arg[1], &end) : -1;
-        if (n != 2 || *end || v < -1e9 || v > 1e9) {
-            error_reply(c, "bad parameter", p);
+        if (n != 2 || *end || !isfinite(v) || v < -1e9 || v > 1e9) {
+            error_reply(c, n == 2 && !*end && !isfinite(v) ? "not a finite number" : "bad parameter", p);
             return true;
         }
         char err[256];

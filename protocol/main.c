@@ -16,23 +16,38 @@ static void print_line(void *ctx, const char *line) {
 
 enum { LINE_MAX_BYTES = 65536 };
 
-/* Reads stdin line by line into a fixed buffer: an over-long line is
- * discarded whole and reported, so no input can make the session grow. */
+typedef enum { LINE_OK, LINE_TOO_LONG, LINE_EOF } LineStatus;
+
+/* Reads one line into buf (without its newline, NUL bytes kept: *len
+ * counts them). A line longer than the buffer is read to its end and
+ * dropped whole, so no input can make the session grow. */
+static LineStatus read_line(FILE *in, char *buf, size_t cap, size_t *len) {
+    size_t n = 0;
+    bool too_long = false;
+    int c;
+    while ((c = getc(in)) != EOF && c != '\n') {
+        if (n < cap - 1) buf[n++] = (char)c;
+        else too_long = true;
+    }
+    if (c == EOF && !n && !too_long) return LINE_EOF;
+    while (n && buf[n - 1] == '\r') n--;
+    buf[n] = 0;
+    *len = n;
+    return too_long ? LINE_TOO_LONG : LINE_OK;
+}
+
 static int stdin_loop(void) {
     Session *session = session_new(print_line, NULL);
     if (!session) return 1;
     static char line[LINE_MAX_BYTES];
     bool running = true;
-    while (running && fgets(line, sizeof line, stdin)) {
-        size_t len = strlen(line);
-        if (len == sizeof line - 1 && line[len - 1] != '\n') {
-            int c;
-            while ((c = getchar()) != EOF && c != '\n') {}
-            engine_printf(session->engine, "%s", session->proto == PROTO_CECP ? "Error (line too long): input" : "info string error: line too long (at most 65534 bytes)");
-            continue;
-        }
-        line[strcspn(line, "\r\n")] = 0;
-        running = session_line(session, line);
+    LineStatus st;
+    size_t len;
+    while (running && (st = read_line(stdin, line, sizeof line, &len)) != LINE_EOF) {
+        if (st == LINE_TOO_LONG)
+            engine_printf(session->engine, "%s", session->proto == PROTO_CECP ? "Error (line too long): input" : "info string error: line too long (at most 65535 bytes)");
+        else
+            running = session_input(session, line, len);
     }
     if (running) session_eof(session);
     session_free(session);

@@ -39,18 +39,21 @@ bool session_line(Session *s, char *line) {
     return s->proto == PROTO_CECP ? cecp_command(s->cecp, line) : uci_command(s->engine, line);
 }
 
-/* Whether the running search ends by itself. A bare `go` (or `go
- * searchmoves ...`) sets no limit and searches until stopped, like `go
- * infinite`: waiting for it at EOF hung the process (found by valgrind on
- * the fuzz seed tests/fuzz/corpus/uci/go). */
-static bool search_is_limited(const SearchJob *job) {
-    const SearchLimits *l = &job->limits;
-    if (l->infinite || l->ponder) return false;
-    return l->movetime > 0 || l->depth > 0 || l->nodes > 0 || l->time[job->game->cur.side] > 0;
+bool session_input(Session *s, char *line, size_t len) {
+    if (memchr(line, 0, len)) {
+        /* Cut at the NUL, the line would run as a different command. */
+        engine_printf(s->engine, "%s", s->proto == PROTO_CECP ? "Error (NUL byte in the line): input discarded"
+                                                            : "info string error: NUL byte in the line, discarded");
+        return true;
+    }
+    return session_line(s, line);
 }
 
+/* A perft has no answer before its end, so it is finished; a search is
+ * stopped and answers now, as at `quit`: a search limited to a depth
+ * ratnik would need days for must not keep a script waiting. */
 void session_eof(Session *s) {
     Engine *e = s->engine;
-    if (engine_is_searching(e) && search_is_limited(e->job)) engine_wait(e);
+    if (engine_is_counting(e)) engine_wait(e);
     engine_stop(e);
 }

@@ -20,7 +20,11 @@ Session *session_new(EngineOutputFn out, void *ctx);
 void session_free(Session *s);
 /* Handles one input line (without its newline); false after quit. */
 bool session_line(Session *s, char *line);
-/* Input ended: let a limited search finish, stop an endless one. */
+/* The same for a line of len bytes that may hold NUL bytes: such a line
+ * is refused with an error. */
+bool session_input(Session *s, char *line, size_t len);
+/* Input ended: a running perft is finished, a search stopped (it sends
+ * its best move). */
 void session_eof(Session *s);
 
 #endif

@@ -160,47 +160,132 @@ static void uci_bestmove(void *ctx, const char *best, const char *ponder) {
     else engine_printf(ctx, "bestmove %s", best);
 }
 
+/* The numeric go parameters and their ranges (docs/uci.md): a number
+ * outside is clamped, so a GUI's huge clock still gets a move. */
+enum { GO_TIME_MAX = 1000000000 }; /* ms: 11.5 days */
+static const struct {
+    const char *name;
+    long long lo, hi;
+} GO_NUMBERS[] = {
+    {"wtime", 1, GO_TIME_MAX},  {"btime", 1, GO_TIME_MAX},  {"winc", 0, GO_TIME_MAX},
+    {"binc", 0, GO_TIME_MAX},   {"movestogo", 1, 10000},    {"movetime", 1, GO_TIME_MAX},
+    {"depth", 1, MAX_PLY - 4},  {"nodes", 1, 1000000000000000000LL}, {"mate", 1, (MAX_PLY - 4) / 2},
+};
+enum { GO_NUMBER_COUNT = sizeof GO_NUMBERS / sizeof *GO_NUMBERS };
+
+static int go_number_index(const char *w) {
+    for (int i = 0; i < GO_NUMBER_COUNT; i++)
+        if (!strcmp(w, GO_NUMBERS[i].name)) return i;
+    return -1;
+}
+
+static bool is_go_word(const char *w) {
+    return go_number_index(w) >= 0 || !strcmp(w, "infinite") || !strcmp(w, "ponder") || !strcmp(w, "searchmoves");
+}
+
+/* An integer of any length, clamped to lo..hi; false if s is not one. */
+static bool parse_clamped(const char *s, long long lo, long long hi, long long *out) {
+    const char *digits = s + (*s == '-' || *s == '+');
+    if (!*digits || strspn(digits, "0123456789") != strlen(digits)) return false;
+    long long v = strtoll(s, NULL, 10); /* saturates at LLONG_MIN/MAX */
+    *out = v < lo ? lo : v > hi ? hi : v;
+    return true;
+}
+
+static void set_go_number(SearchLimits *l, int which, long long v) {
+    switch (which) {
+    case 0: l->time[WHITE] = (int)v; break;
+    case 1: l->time[BLACK] = (int)v; break;
+    case 2: l->inc[WHITE] = (int)v; break;
+    case 3: l->inc[BLACK] = (int)v; break;
+    case 4: l->movestogo = (int)v; break;
+    case 5: l->movetime = (int)v; break;
+    case 6: l->depth = (int)v; break;
+    case 7: l->nodes = (uint64_t)v; break;
+    default: l->depth = (int)(2 * v); break; /* mate in v: 2v plies */
+    }
+}
+
+/* Reads the searchmoves turns from t->tok[i] up to the next go word into
+ * root; each one not legal here gets an error line. Returns the index of
+ * the first token after them. */
+static int parse_searchmoves(const Engine *e, const Tokens *t, int i, RootTurns *root) {
+    for (; i < t->n && !is_go_word(t->tok[i]); i++) {
+        char err[256];
+        if (!engine_root_turn_add(e, root, t->tok[i], err, sizeof err)) error(e, "go searchmoves: %s", err);
+    }
+    return i;
+}
+
+/* Fills l from the go parameters; false (with error lines) if one is
+ * malformed. searchmoves may stand anywhere; its turns go to root. */
+static bool parse_go(const Engine *e, const Tokens *t, SearchLimits *l, RootTurns *root, bool *restricted) {
+    bool ok = true;
+    for (int i = 1; i < t->n;) {
+        const char *k = t->tok[i++];
+        int which = go_number_index(k);
+        long long v;
+        if (!strcmp(k, "infinite")) l->infinite = true;
+        else if (!strcmp(k, "ponder")) l->ponder = true;
+        else if (!strcmp(k, "searchmoves")) {
+            *restricted = true;
+            i = parse_searchmoves(e, t, i, root);
+        } else if (which < 0) {
+            error(e, "go: unknown parameter '%.64s'", k);
+            ok = false;
+        } else if (i >= t->n || is_go_word(t->tok[i])) {
+            error(e, "go: '%s' needs a number", k);
+            ok = false;
+        } else if (!parse_clamped(t->tok[i++], GO_NUMBERS[which].lo, GO_NUMBERS[which].hi, &v)) {
+            char msg[128];
+            snprintf(msg, sizeof msg, "go: '%s' needs an integer, not '%.64s'", k, t->tok[i - 1]);
+            error(e, "%s", msg);
+            ok = false;
+        } else {
+            set_go_number(l, which, v);
+        }
+    }
+    return ok;
+}
+
 /* go [wtime N] [btime N] [winc N] [binc N] [movestogo N] [movetime N]
- *    [depth N] [nodes N] [infinite] [ponder] | go perft N */
+ *    [depth N] [nodes N] [mate N] [infinite] [ponder] [searchmoves <turn>...]
+ *  | go perft N
+ * Every go but perft ends in one bestmove: a malformed one is answered at
+ * once with the move of a depth-1 search, since a GUI waits for it. */
 static void cmd_go(Engine *e, const Tokens *t) {
+    char err[256];
     if (t->n >= 2 && !strcmp(t->tok[1], "perft")) {
         long d;
         if (t->n != 3 || !parse_int(t->tok[2], 1, 20, &d)) error(e, "%s", "usage: go perft <depth 1..20>");
-        else engine_perft(e, (int)d);
+        else if (!engine_perft(e, (int)d, err, sizeof err)) error(e, "%s", err);
         return;
     }
     SearchLimits l = {0};
-    for (int i = 1; i < t->n; i++) {
-        const char *k = t->tok[i];
-        long v = 0;
-        if (!strcmp(k, "infinite")) { l.infinite = true; continue; }
-        if (!strcmp(k, "ponder")) { l.ponder = true; continue; }
-        if (!strcmp(k, "searchmoves")) break; /* accepted, not used */
-        bool numeric = !strcmp(k, "wtime") || !strcmp(k, "btime") || !strcmp(k, "winc") || !strcmp(k, "binc")
-                    || !strcmp(k, "movestogo") || !strcmp(k, "movetime") || !strcmp(k, "depth") || !strcmp(k, "nodes")
-                    || !strcmp(k, "mate");
-        if (!numeric) { error(e, "go: unknown parameter '%s'", k); return; }
-        /* Clocks can be negative after a GUI's overstep: clamp to 1 ms. */
-        if (i + 1 >= t->n || !parse_int(t->tok[i + 1], -1000000000L, 2000000000L, &v)) {
-            error(e, "go: '%s' needs a number", k);
-            return;
-        }
-        i++;
-        if (!strcmp(k, "wtime")) l.time[WHITE] = v < 1 ? 1 : (int)v;
-        else if (!strcmp(k, "btime")) l.time[BLACK] = v < 1 ? 1 : (int)v;
-        else if (!strcmp(k, "winc")) l.inc[WHITE] = v < 0 ? 0 : (int)v;
-        else if (!strcmp(k, "binc")) l.inc[BLACK] = v < 0 ? 0 : (int)v;
-        else if (!strcmp(k, "movestogo")) l.movestogo = v < 1 ? 1 : (int)v;
-        else if (!strcmp(k, "movetime")) l.movetime = v < 1 ? 1 : (int)v;
-        else if (!strcmp(k, "depth")) l.depth = v < 1 ? 1 : v > MAX_PLY - 4 ? MAX_PLY - 4 : (int)v;
-        else if (!strcmp(k, "nodes")) l.nodes = v < 1 ? 1 : (uint64_t)v;
-        else if (!strcmp(k, "mate")) l.depth = v < 1 ? 1 : v > 60 ? MAX_PLY - 4 : (int)(2 * v);
+    RootTurns *root = calloc(1, sizeof *root);
+    bool restricted = false;
+    if (!root) {
+        error(e, "%s", "out of memory");
+        uci_bestmove(e, NULL, NULL);
+        return;
     }
-    /* OwnBook: a book move is the whole answer (not when analysing or pondering). */
-    if (!l.infinite && !l.ponder && book_opts_uci_go(e)) return;
-    char err[256];
+    if (!parse_go(e, t, &l, root, &restricted)) {
+        l = (SearchLimits){.depth = 1};
+        restricted = false;
+    }
+    if (restricted && root->n) l.root = root;
+    else if (restricted) engine_printf(e, "info string go searchmoves: no legal turn given, searching all");
+    /* OwnBook: a book move is the whole answer (not when analysing, pondering or restricted). */
+    if (!l.infinite && !l.ponder && !l.root && book_opts_uci_go(e)) {
+        free(root);
+        return;
+    }
     SearchCallbacks cb = {uci_info, uci_bestmove, e};
-    if (!engine_go(e, &l, &cb, err, sizeof err)) error(e, "%s", err);
+    if (!engine_go(e, &l, &cb, err, sizeof err)) {
+        error(e, "%s", err);
+        uci_bestmove(e, NULL, NULL);
+    }
+    free(root);
 }
 
 bool uci_command(Engine *e, char *line) {
@@ -223,6 +308,9 @@ bool uci_command(Engine *e, char *line) {
     else if (!strcmp(cmd, "stop")) engine_stop(e);
     else if (!strcmp(cmd, "ponderhit")) engine_ponderhit(e);
     else if (!strcmp(cmd, "d")) engine_display(e);
+    else if (!strcmp(cmd, "debug")) { /* nothing extra to say: accepted */
+        if (t.n != 2 || (strcmp(t.tok[1], "on") && strcmp(t.tok[1], "off"))) error(e, "%s", "usage: debug on|off");
+    }
     else if (!strcmp(cmd, "bench")) engine_bench(e, true);
     else if (!strcmp(cmd, "bribe")) bribes_command(e, BRIBE_PROTO_UCI, t.n, t.tok, NULL); /* docs/bribes.md */
     else if (!strcmp(cmd, "quit")) {

@@ -5,7 +5,6 @@
 #include "engine.h"
 #include "../engine/fen.h"
 #include "../engine/notation.h"
-#include "../engine/perft.h"
 
 Engine *engine_new(EngineOutputFn out, void *ctx) {
     Engine *e = calloc(1, sizeof *e);
@@ -117,17 +116,6 @@ void engine_set_move_limit(Engine *e, int limit) {
     e->game.start.move_limit = (uint16_t)limit;
     e->game.cur.move_limit = (uint16_t)limit;
     pthread_mutex_unlock(&e->game_lock);
-}
-
-static void divide_line(void *ctx, const char *turn, uint64_t nodes) {
-    engine_printf(ctx, "%s: %llu", turn, (unsigned long long)nodes);
-}
-
-uint64_t engine_perft(Engine *e, int depth) {
-    uint64_t n = perft_divide(&e->game.cur, depth, divide_line, e);
-    engine_printf(e, "%s", "");
-    engine_printf(e, "Nodes searched: %llu", (unsigned long long)n);
-    return n;
 }
 
 void engine_result_str(const Engine *e, char *buf, size_t n) {

@@ -64,11 +64,19 @@ void engine_set_move_limit(Engine *e, int limit);
  * on_bestmove callback may play the engine's own move (CECP). */
 bool engine_play(Engine *e, const char *turn, char *err, size_t errlen);
 
-uint64_t engine_perft(Engine *e, int depth);
+/* perft with a line per root turn and the total (`go perft`), on the
+ * search thread like a search: it returns at once, and engine_stop ends
+ * the count (then reported as incomplete). */
+bool engine_perft(Engine *e, int depth, char *err, size_t errlen);
+bool engine_is_counting(const Engine *e); /* a perft is running */
 
 /* Search: go starts it on its own thread and returns at once; the search
  * reports progress and exactly one best move through the callbacks. */
 bool engine_go(Engine *e, const SearchLimits *limits, const SearchCallbacks *cb, char *err, size_t errlen);
+/* Adds a turn of the current position to r, for limits.root (UCI
+ * searchmoves); false with the reason if it is not legal here. Bribe
+ * tokens count only with the option Corruption on. */
+bool engine_root_turn_add(const Engine *e, RootTurns *r, const char *turn, char *err, size_t errlen);
 void engine_stop(Engine *e);      /* stops a running search and waits for its bestmove */
 void engine_ponderhit(Engine *e);
 void engine_wait(Engine *e);      /* waits for a search to end by its own limits */

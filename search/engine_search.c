@@ -5,22 +5,47 @@
 #include <string.h>
 #include "engine.h"
 #include "../engine/fen.h"
+#include "../engine/perft.h"
+
+/* A job and the copy of the game it searches, in one allocation; the
+ * struct keeps the game aligned for its 128-bit bitboards. A perft runs
+ * in the same job, on the same thread, so that stop, quit and every
+ * command that stops a search stop it too. */
+typedef struct {
+    SearchJob job;
+    Game game;
+    RootTurns root;
+    int perft_depth; /* 0: a search */
+    Engine *engine;
+} JobStorage;
+
+static void divide_line(void *ctx, const char *turn, uint64_t nodes) {
+    engine_printf(ctx, "%s: %llu", turn, (unsigned long long)nodes);
+}
+
+static void run_perft(JobStorage *store) {
+    Engine *e = store->engine;
+    uint64_t n = perft_divide_until(&store->game.cur, store->perft_depth, divide_line, e, &store->job.stop);
+    engine_printf(e, "%s", "");
+    if (atomic_load(&store->job.stop)) engine_printf(e, "Perft stopped: the count is incomplete");
+    else engine_printf(e, "Nodes searched: %llu", (unsigned long long)n);
+}
 
 static void *search_thread_main(void *arg) {
-    search_run(arg);
+    JobStorage *store = arg;
+    if (store->perft_depth) run_perft(store);
+    else search_run(&store->job);
     return NULL;
 }
 
 bool engine_is_searching(const Engine *e) { return e->searching; }
 
-/* A job and the copy of the game it searches, in one allocation; the
- * struct keeps the game aligned for its 128-bit bitboards. */
-typedef struct {
-    SearchJob job;
-    Game game;
-} JobStorage;
+bool engine_is_counting(const Engine *e) { return e->searching && ((const JobStorage *)e->job)->perft_depth; }
 
-bool engine_go(Engine *e, const SearchLimits *limits, const SearchCallbacks *cb, char *err, size_t errlen) {
+/* Sets up the job for a search or a perft (perft_depth > 0) and starts
+ * its thread. */
+static bool start_job(Engine *e, const SearchLimits *limits, const SearchCallbacks *cb, int perft_depth, char *err,
+                      size_t errlen) {
     engine_stop(e);
     JobStorage *store = (JobStorage *)e->job; /* job is the first member */
     if (!store && !(store = malloc(sizeof *store))) {
@@ -32,8 +57,15 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchCallbacks *cb,
     Game *game = &store->game;
     memcpy(game, &e->game, sizeof *game);
     memset(job, 0, sizeof *job);
+    store->perft_depth = perft_depth;
+    store->engine = e;
     job->game = game;
     job->limits = *limits;
+    job->limits.root = NULL;
+    if (limits->root && limits->root->n) {
+        store->root = *limits->root;
+        job->limits.root = &store->root;
+    }
     job->tt = &e->tt;
     job->threads = e->threads;
     job->multipv = e->multipv;
@@ -44,7 +76,7 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchCallbacks *cb,
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, 64u << 20);
-    int rc = pthread_create(&e->search_thread, &attr, search_thread_main, job);
+    int rc = pthread_create(&e->search_thread, &attr, search_thread_main, store);
     pthread_attr_destroy(&attr);
     if (rc) {
         snprintf(err, errlen, "cannot start the search thread");
@@ -52,6 +84,20 @@ bool engine_go(Engine *e, const SearchLimits *limits, const SearchCallbacks *cb,
     }
     e->searching = true;
     return true;
+}
+
+bool engine_go(Engine *e, const SearchLimits *limits, const SearchCallbacks *cb, char *err, size_t errlen) {
+    return start_job(e, limits, cb, 0, err, errlen);
+}
+
+bool engine_perft(Engine *e, int depth, char *err, size_t errlen) {
+    SearchLimits none = {0};
+    SearchCallbacks quiet = {0};
+    return start_job(e, &none, &quiet, depth < 1 ? 1 : depth, err, errlen);
+}
+
+bool engine_root_turn_add(const Engine *e, RootTurns *r, const char *turn, char *err, size_t errlen) {
+    return root_turns_add(r, &e->game.cur, e->corruption, turn, err, errlen);
 }
 
 void engine_stop(Engine *e) {

@@ -28,6 +28,10 @@ typedef struct {
     Move excluded[MAX_MULTIPV]; /* root moves already reported as better lines */
     int n_excluded;
     bool abort_iter; /* another thread completed this iteration's depth */
+    /* With root turns given (searchmoves): whether the node at each ply
+     * still lies inside the root turn, and the steps that led there. */
+    bool in_root_turn[MAX_PLY + 2];
+    Move root_path[MAX_TURN_STEPS];
 } Thread;
 
 enum { PRICELESS = 20000 };
@@ -276,6 +280,7 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
 static int child_score(Thread *t, const Position *child, bool same_side, int alpha, int beta, int depth, int ply) {
     tt_prefetch(t->job->tt, child->key);
     t->keys[t->nkeys++] = child->key;
+    t->in_root_turn[ply + 1] = t->in_root_turn[ply] && same_side;
     int s = same_side ? search(t, child, alpha, beta, depth, ply + 1) : -search(t, child, -beta, -alpha, depth - 1, ply + 1);
     t->nkeys--;
     return s;
@@ -295,8 +300,18 @@ static void adopt_root_move(Thread *t) {
     pthread_mutex_unlock(&job->result_lock);
 }
 
+/* The steps this node may take: all legal ones, or inside the root turn of
+ * a search restricted to some turns, the next steps of those turns. */
+static int node_moves(const Thread *t, const Position *pos, int ply, Move *moves) {
+    if (!t->in_root_turn[ply]) return pos->v->generate(pos, moves);
+    return root_turns_next(t->job->limits.root, t->root_path, ply, moves);
+}
+
 static int search(Thread *t, const Position *pos, int alpha, int beta, int depth, int ply) {
     bool pv_node = beta - alpha > 1, root = ply == 0;
+    /* A restricted root turn neither trusts nor stores the TT: its scores
+     * leave out the turns not given. */
+    bool restricted = t->in_root_turn[ply];
     t->pv_len[ply] = 0;
 
     /* Step 1. Horizon: quiescence search settles captures and decisive steps. */
@@ -323,7 +338,7 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
     TTEntry *slot;
     TTEntry *e = tt_probe(t->job->tt, pos->key, &slot);
     Move tt_move = e ? e->move : MOVE_NONE;
-    if (e && !pv_node && tt_depth(e) >= depth) {
+    if (e && !pv_node && !restricted && tt_depth(e) >= depth) {
         int s = score_from_tt(e->score, ply);
         int b = tt_bound(e);
         if (b == BOUND_EXACT || (b == BOUND_LOWER && s >= beta) || (b == BOUND_UPPER && s <= alpha)) return s;
@@ -332,7 +347,7 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
     /* Step 5. Moves; none means the game is over here. */
     Move moves[MAX_MOVES];
     int scores[MAX_MOVES];
-    int n = pos->v->generate(pos, moves);
+    int n = node_moves(t, pos, ply, moves);
     if (!n) return terminal_score(pos, ply);
 
     bool in_check = pos->v->in_check && pos->v->in_check(pos);
@@ -386,6 +401,7 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
             if (depth <= 3 && played >= 4 + depth * depth * 2) continue;
         }
         played++;
+        if (restricted) t->root_path[ply] = m;
         if (quiet && !same && nquiets < 64) quiets[nquiets++] = m;
         int s;
         if (played == 1) {
@@ -422,7 +438,7 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
 
     /* Step 10. Store what this node proved. */
     int bound = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(t->job->tt, slot, pos->key, best_move, score_to_tt(best, ply), eval, depth, bound);
+    if (!restricted) tt_store(t->job->tt, slot, pos->key, best_move, score_to_tt(best, ply), eval, depth, bound);
     return best;
 }
 
@@ -519,7 +535,7 @@ static void iterate(Thread *t) {
     int score[MAX_MULTIPV] = {0};
     int max_depth = job->limits.depth ? job->limits.depth : MAX_PLY - 4;
     Move legal[MAX_MOVES];
-    int nlegal = job->game->cur.v->generate(&job->game->cur, legal);
+    int nlegal = node_moves(t, &job->game->cur, 0, legal);
     int lines = t->id == 0 && job->multipv > 1 ? job->multipv : 1;
     if (lines > nlegal) lines = nlegal;
     for (int depth = 1; depth <= max_depth; depth++) {
@@ -570,6 +586,7 @@ static Thread *thread_new(SearchJob *job, int id) {
     if (!t) return NULL;
     t->job = job;
     t->id = id;
+    t->in_root_turn[0] = job->limits.root != NULL;
     const Game *g = job->game;
     for (int i = 0; i <= g->nsteps; i++)
         if (g->turn_start[i]) t->keys[t->nkeys++] = g->keys[i];
@@ -605,7 +622,7 @@ static void report_bestmove(const SearchJob *job) {
     char best[TURN_STR_MAX * 2], ponder[TURN_STR_MAX * 2];
     do {
         Move next[MAX_MOVES];
-        int k = pos.v->generate(&pos, next);
+        int k = job->limits.root ? root_turns_next(job->limits.root, steps, len, next) : pos.v->generate(&pos, next);
         Move m = len < job->pv_len ? job->pv[len] : MOVE_NONE;
         bool found = false;
         for (int i = 0; i < k && !found; i++) found = next[i] == m;
@@ -645,7 +662,7 @@ void search_run(SearchJob *job) {
     pthread_mutex_init(&job->result_lock, NULL);
 
     Move moves[MAX_MOVES];
-    int n = job->game->cur.v->generate(&job->game->cur, moves);
+    int n = job->limits.root ? job->limits.root->n : job->game->cur.v->generate(&job->game->cur, moves);
     int nthreads = job->threads < 1 ? 1 : job->threads > MAX_THREADS ? MAX_THREADS : job->threads;
     Thread *threads[MAX_THREADS] = {0};
     pthread_t ids[MAX_THREADS];

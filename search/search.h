@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include "../engine/game.h"
+#include "root_turns.h"
 #include "tt.h"
 
 enum {
@@ -24,6 +25,7 @@ typedef struct {
     int movetime;       /* ms, 0: none */
     int time[COLOR_NB], inc[COLOR_NB], movestogo;
     bool infinite, ponder;
+    const RootTurns *root; /* NULL: every legal turn (engine_go copies it) */
 } SearchLimits;
 
 /* One progress report of the search, for the protocol to format. */

@@ -1,8 +1,9 @@
 /* Scripted CECP (XBoard protocol 2) sessions through the real binary.
  * Input that must arrive after the engine has had time to act (analyze,
  * a move made while later commands wait) goes through a shell pipeline
- * with sleeps; everything else is piped at once, and input's end lets a
- * search with limits finish (session_eof). */
+ * with sleeps; everything else is piped at once, followed by a ping whose
+ * pong (sent after the engine's move) closes the input: its end would
+ * stop a search. */
 #include <stdlib.h>
 #include "test_util.h"
 
@@ -10,11 +11,14 @@ enum { OUT_MAX = 1 << 20 };
 
 static const char *HELLO = "xboard\nprotover 2\n";
 
+static const char *LAST_PING = "ping 987654\n";
+
 static char *session(const char *body) {
-    char *in = malloc(strlen(HELLO) + strlen(body) + 1), *out = malloc(OUT_MAX);
+    char *in = malloc(strlen(HELLO) + strlen(body) + strlen(LAST_PING) + 1), *out = malloc(OUT_MAX);
     strcpy(in, HELLO);
     strcat(in, body);
-    run_ratnik(NULL, in, strlen(in), out, OUT_MAX);
+    strcat(in, LAST_PING);
+    run_ratnik_until(NULL, in, strlen(in), "pong 987654", 1, out, OUT_MAX);
     free(in);
     return out;
 }

@@ -4,9 +4,18 @@
 
 enum { OUT_MAX = 1 << 20 };
 
+/* How many of the lines are a `go` that answers bestmove (all but perft). */
+static int searches_in(const char *input) {
+    int n = 0;
+    for (const char *l = input; *l; l += strcspn(l, "\n"), l += *l == '\n')
+        if (!strncmp(l, "go", 2) && (l[2] == '\n' || l[2] == ' ' || !l[2]) && strncmp(l, "go perft", 8)) n++;
+    return n;
+}
+
+/* Runs the script, its searches to their own ends (input's end would stop them). */
 static char *session(const char *input) {
     char *out = malloc(OUT_MAX);
-    run_ratnik(NULL, input, strlen(input), out, OUT_MAX);
+    run_ratnik_until(NULL, input, strlen(input), "bestmove", searches_in(input), out, OUT_MAX);
     return out;
 }
 

@@ -3,9 +3,14 @@
 #define RATNIK_TEST_UTIL_H
 
 #include <check.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 #include "../engine/fen.h"
 #include "../engine/notation.h"
 #include "../engine/perft.h"
@@ -86,6 +91,60 @@ static inline int count_substr(const char *hay, const char *needle) {
     int c = 0;
     for (const char *s = hay; (s = strstr(s, needle)); s += strlen(needle)) c++;
     return c;
+}
+
+static inline double test_now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Like run_ratnik, but stdin stays open until `marker` has appeared
+ * `count` times in the output (or the engine exits, or 60 s pass): the end
+ * of input stops a search, so a script whose searches must end by their
+ * own limits waits for their answers before it ends. */
+static inline void run_ratnik_until(const char *args, const char *input, size_t input_len, const char *marker,
+                                    int count, char *out, size_t n) {
+    int to[2], from[2];
+    ck_assert_int_eq(pipe(to), 0);
+    ck_assert_int_eq(pipe(from), 0);
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "exec %s %s 2>/dev/null", ratnik_bin(), args ? args : "");
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (!pid) {
+        dup2(to[0], 0);
+        dup2(from[1], 1);
+        close(to[0]), close(to[1]), close(from[0]), close(from[1]);
+        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+        _exit(127);
+    }
+    close(to[0]);
+    close(from[1]);
+    void (*old)(int) = signal(SIGPIPE, SIG_IGN);
+    ck_assert_int_eq(write(to[1], input, input_len), (ssize_t)input_len);
+    size_t len = 0;
+    bool open_in = true;
+    double end = test_now_ms() + 60000;
+    for (;;) {
+        out[len] = 0;
+        if (open_in && (count_substr(out, marker) >= count || test_now_ms() > end)) {
+            close(to[1]);
+            open_in = false;
+        }
+        struct pollfd p = {from[0], POLLIN, 0};
+        if (poll(&p, 1, 100) <= 0) continue;
+        char spill[4096]; /* output beyond n is read and dropped, so the engine never blocks */
+        bool room = len < n - 1;
+        ssize_t r = room ? read(from[0], out + len, n - 1 - len) : read(from[0], spill, sizeof spill);
+        if (r <= 0) break;
+        if (room) len += (size_t)r;
+    }
+    out[len] = 0;
+    if (open_in) close(to[1]);
+    close(from[0]);
+    waitpid(pid, NULL, 0);
+    signal(SIGPIPE, old);
 }
 
 #endif
