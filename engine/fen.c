@@ -120,9 +120,8 @@ static bool misplaced_bracket(const Variant *v, const char *field, int len, char
     if (!v->holding_order) return fail(err, n, "'%.*s': %s has no holdings", len > 20 ? 20 : len, field, v->name);
     if (field[0] == '[')
         return fail(err, n, "holdings '%.*s' must follow the board with no space between", len > 20 ? 20 : len, field);
-    const char *b = field + strcspn(field, "[]");
-    return fail(err, n, "stray '%c' in '%.*s': holdings are written once, as '[...]' right after the board", *b,
-                len > 20 ? 20 : len, field);
+    return fail(err, n, "stray '%c' after the board: holdings are written once, as '[...]' right after the board",
+                field[strcspn(field, "[]")]);
 }
 
 bool fen_parse(Position *pos, const Variant *v, const char *fen, char *err, size_t n) {

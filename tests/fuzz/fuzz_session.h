@@ -3,14 +3,12 @@
  * nowhere.
  *
  * What the harness bounds, and why (nothing else is filtered):
- *  - Every search is stopped right after the line that started it (UCI
- *    `go ...`, CECP `go`/`usermove`/`analyze`...), through engine_stop, so a
- *    fuzzed `go infinite` or a CECP clock of hours cannot run forever; the
- *    search still starts, reports and sends its best move (CECP then plays it).
- *  - The commands that run synchronously for as long as asked are dropped:
- *    `bench`, and `go perft N` with N above 1 (a fuzzer finds `go perft 20`
- *    at once, and Voodoo's perft 2 alone takes a tenth of a second under
- *    the sanitizers; the parser is still fuzzed with depth 1).
+ *  - Every search or perft is stopped right after the line that started it
+ *    (UCI `go ...`, CECP `go`/`usermove`/`analyze`...), through engine_stop,
+ *    so a fuzzed `go infinite`, `go perft 20` or a CECP clock of hours
+ *    cannot run forever; the search still starts, reports and sends its
+ *    best move (CECP then plays it).
+ *  - `bench`, which runs synchronously for as long as it takes, is dropped.
  *  - The session starts with a 1 MB Hash (so `ucinewgame` clears little)
  *    and Hash is capped at FUZZ_HASH_MB through the engine's own
  *    hash_reserve hook (the daemon's mechanism), so `setoption name Hash
@@ -56,16 +54,6 @@ static bool fuzz_line_allowed(const char *line) {
     size_t len;
     const char *w = fuzz_word(line, &len);
     if (fuzz_word_is(w, len, "bench")) return false;
-    if (fuzz_word_is(w, len, "go")) {
-        size_t len2;
-        const char *w2 = fuzz_word(w + len, &len2);
-        if (fuzz_word_is(w2, len2, "perft")) {
-            size_t len3;
-            const char *w3 = fuzz_word(w2 + len2, &len3);
-            long d = strtol(w3, NULL, 10);
-            if (d > 1 || len3 > 1) return false;
-        }
-    }
     /* Threads (UCI setoption, CECP cores): at most 2. */
     const char *t = strcasestr(line, "threads");
     if (t || fuzz_word_is(w, len, "cores")) {
@@ -107,8 +95,12 @@ static void fuzz_session_run(const char *first, const uint8_t *data, size_t size
         memcpy(line, data + i, keep);
         line[keep] = 0;
         i += n + 1;
-        /* A NUL inside a line ends it, as it would for a C string reader. */
-        if (fuzz_line_allowed(line) && (!filter || filter(line))) running = session_line(s, line);
+        /* As the stdin loop does, a line holding a NUL byte is refused
+         * whole; the filters see it up to the NUL (and may lengthen it). */
+        if (fuzz_line_allowed(line) && (!filter || filter(line))) {
+            size_t text = strlen(line);
+            running = session_input(s, line, text > keep ? text : keep);
+        }
         engine_stop(s->engine);
     }
     if (running) session_eof(s);

@@ -1,0 +1,419 @@
+/* Protocol input through the real binary: `go searchmoves` in every
+ * variant, the answers to out-of-range and malformed `go` parameters,
+ * non-finite CECP numbers, and the messages and timing of odd input
+ * (brackets in a FEN, moves after the end, NUL bytes, perft and EOF). */
+#include <fcntl.h>
+#include "test_util.h"
+
+enum { OUT_MAX = 1 << 20 };
+
+#define HAS(out, s) ck_assert_msg(strstr((out), (s)) != NULL, "missing '%s' in:\n%s", (s), (out))
+#define HASNT(out, s) ck_assert_msg(strstr((out), (s)) == NULL, "unexpected '%s' in:\n%s", (s), (out))
+
+/* Runs a UCI script, its stdin open until `searches` bestmove lines came. */
+static char *uci(const char *input, int searches) {
+    char *out = malloc(OUT_MAX);
+    run_ratnik_until(NULL, input, strlen(input), "bestmove", searches, out, OUT_MAX);
+    return out;
+}
+
+/* The text after "bestmove " up to the end of its word. */
+static void bestmove_of(const char *out, char *move, size_t n) {
+    const char *b = strstr(out, "bestmove ");
+    ck_assert_msg(b != NULL, "no bestmove in:\n%s", out);
+    b += 9;
+    snprintf(move, n, "%.*s", (int)strcspn(b, " \n"), b);
+}
+
+/* ---- go searchmoves ---------------------------------------------------- */
+
+START_TEST(searchmoves_restricts_the_root) {
+    /* a1a8 mates at once: searchmoves must keep the engine from it */
+    static const struct { const char *go, *expect; } cases[] = {
+        {"go depth 3 searchmoves g1f1", "g1f1"},
+        {"go searchmoves g1f1 a1a2 depth 3", "g1f1 a1a2"},
+        {"go searchmoves g1h1 movetime 200", "g1h1"},
+        {"go depth 4 searchmoves a1b1 a1a8", "a1a8"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char input[256], move[64];
+        snprintf(input, sizeof input, "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\n%s\n", cases[i].go);
+        char *out = uci(input, 1);
+        ck_assert_int_eq(count_substr(out, "bestmove "), 1);
+        bestmove_of(out, move, sizeof move);
+        ck_assert_msg(strstr(cases[i].expect, move), "%s: bestmove %s", cases[i].go, move);
+        HASNT(out, "error");
+        free(out);
+    }
+    char move[64];
+    char *out = uci("position startpos\ngo depth 3 searchmoves e2e4\n", 1);
+    bestmove_of(out, move, sizeof move);
+    ck_assert_str_eq(move, "e2e4");
+    free(out);
+}
+END_TEST
+
+/* The parameters after searchmoves apply: the clocks end this search. */
+START_TEST(searchmoves_then_clocks) {
+    double t0 = test_now_ms();
+    char move[64];
+    char *out = uci("position startpos\ngo searchmoves e2e4 d2d4 wtime 1000 btime 1000\n", 1);
+    double ms = test_now_ms() - t0;
+    bestmove_of(out, move, sizeof move);
+    ck_assert_msg(!strcmp(move, "e2e4") || !strcmp(move, "d2d4"), "bestmove %s", move);
+    ck_assert_msg(ms < 5000, "a search with a 1 s clock took %.0f ms", ms);
+    free(out);
+}
+END_TEST
+
+/* One turn of each kind: a variant's last legal turn at the start, and the
+ * multi-step forms (a Voodoo sacrifice, a Buratia displacement, a
+ * Belarusian change). */
+START_TEST(searchmoves_every_variant) {
+    static char list[4096][TURN_STR_MAX];
+    for (int i = 0; i < variant_count(); i++) {
+        const Variant *v = variant_at(i);
+        Position pos = test_pos(v->name, NULL);
+        int n = legal_turn_strings(&pos, list, 4096);
+        ck_assert_int_gt(n, 1);
+        char input[512], move[64];
+        snprintf(input, sizeof input, "setoption name UCI_Variant value %s\nposition startpos\ngo depth 2 searchmoves %s\n",
+                 v->name, list[n - 1]);
+        char *out = uci(input, 1);
+        bestmove_of(out, move, sizeof move);
+        ck_assert_msg(!strcmp(move, list[n - 1]), "%s: asked %s, got %s", v->name, list[n - 1], move);
+        free(out);
+    }
+    static const struct { const char *setup, *turns, *expect; } forms[] = {
+        {"voodoo\nposition startpos moves e2e4 d7d5", "xa2,d5d4,a1a3 xd1,e1e2", "xa2,d5d4,a1a3 xd1,e1e2"},
+        {"voodoo\nposition startpos moves e2e4 d7d5", "xa2,d5d4,a1a3", "xa2,d5d4,a1a3"},
+        {"buratia\nposition startpos", "b1d2,d2c3", "b1d2,d2c3"},
+        {"belarusian\nposition fen 2R5a/9/9/9/9/9/9/9/4A4 w - - 0 1", "c9c9v", "c9c9v"},
+    };
+    for (size_t i = 0; i < sizeof forms / sizeof *forms; i++) {
+        char input[512], move[64];
+        snprintf(input, sizeof input, "setoption name UCI_Variant value %s\ngo depth 3 searchmoves %s\n", forms[i].setup,
+                 forms[i].turns);
+        char *out = uci(input, 1);
+        HASNT(out, "error");
+        bestmove_of(out, move, sizeof move);
+        ck_assert_msg(strstr(forms[i].expect, move), "searchmoves %s: got %s", forms[i].turns, move);
+        free(out);
+    }
+}
+END_TEST
+
+/* Bribe tokens are turns only with Corruption on; a take-back payment,
+ * which leaves the same side to move, is never one. */
+START_TEST(searchmoves_bribes) {
+    static const char *fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[N] w - - 0 1";
+    char input[512], move[64];
+    snprintf(input, sizeof input, "setoption name UCI_Variant value buratia\nposition fen %s\ngo depth 2 searchmoves N@b1 g1f3\n",
+             fen);
+    char *out = uci(input, 1);
+    HAS(out, "info string error: go searchmoves: 'N@b1' is a bribe: it needs the option Corruption\n");
+    bestmove_of(out, move, sizeof move);
+    ck_assert_str_eq(move, "g1f3");
+    free(out);
+    static const char *tokens[] = {"N@b1", "N@b1,e2e4"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(input, sizeof input,
+                 "setoption name UCI_Variant value buratia\nsetoption name Corruption value true\nposition fen %s\n"
+                 "go depth 3 searchmoves %s\n",
+                 fen, tokens[i]);
+        out = uci(input, 1);
+        HASNT(out, "error");
+        bestmove_of(out, move, sizeof move);
+        ck_assert_str_eq(move, tokens[i]);
+        free(out);
+    }
+    out = uci("setoption name UCI_Variant value buratia\nsetoption name Corruption value true\n"
+              "position fen r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[n] w - - 0 1\ngo depth 2 searchmoves +N@b8 e2e4\n",
+              1);
+    HAS(out, "info string error: go searchmoves: '+N@b8' does not end the turn");
+    bestmove_of(out, move, sizeof move);
+    ck_assert_str_eq(move, "e2e4");
+    free(out);
+}
+END_TEST
+
+/* Each bad turn is named; with none left the search takes every move. */
+START_TEST(searchmoves_illegal_turns) {
+    char move[64];
+    char *out = uci("position startpos\ngo depth 2 searchmoves e2e5 zz e2e4 e7e5\n", 1);
+    HAS(out, "info string error: go searchmoves: illegal move 'e2e5'\n");
+    HAS(out, "info string error: go searchmoves: illegal move 'zz'\n");
+    HAS(out, "info string error: go searchmoves: illegal move 'e7e5'\n");
+    ck_assert_int_eq(count_substr(out, "error"), 3);
+    bestmove_of(out, move, sizeof move);
+    ck_assert_str_eq(move, "e2e4");
+    free(out);
+    out = uci("position startpos\ngo depth 2 searchmoves e2e5\n", 1);
+    HAS(out, "info string go searchmoves: no legal turn given, searching all\n");
+    ck_assert_int_eq(count_substr(out, "bestmove "), 1);
+    HASNT(out, "bestmove (none)");
+    free(out);
+}
+END_TEST
+
+/* ---- every go answers -------------------------------------------------- */
+
+/* Numbers beyond the limits are clamped: the search starts and answers. */
+START_TEST(go_huge_numbers_answer) {
+    static const char *gos[] = {"go nodes 3000000000", "go movetime 3000000000", "go depth 99999999999999",
+                                "go wtime 99999999999999999999999 btime 5", "go mate 1000000", "go movestogo 99999999999"};
+    for (size_t i = 0; i < sizeof gos / sizeof *gos; i++) {
+        char input[256];
+        snprintf(input, sizeof input, "position startpos\n%s\nstop\n", gos[i]);
+        char *out = uci(input, 1);
+        ck_assert_msg(count_substr(out, "bestmove ") == 1, "%s:\n%s", gos[i], out);
+        HASNT(out, "bestmove (none)");
+        HASNT(out, "error");
+        free(out);
+    }
+}
+END_TEST
+
+/* A malformed go gets its error and then, at once, the move of a depth-1
+ * search: stdin stays open, so only that answer can end the wait. */
+START_TEST(go_malformed_still_answers) {
+    static const char *gos[] = {"go depth abc", "go depth", "go foo", "go wtime 1000 btime x", "go nodes 1.5",
+                                "go movetime 100 depth"};
+    for (size_t i = 0; i < sizeof gos / sizeof *gos; i++) {
+        char input[256];
+        snprintf(input, sizeof input, "position startpos\n%s\n", gos[i]);
+        double t0 = test_now_ms();
+        char *out = uci(input, 1);
+        ck_assert_msg(count_substr(out, "bestmove ") == 1, "%s:\n%s", gos[i], out);
+        ck_assert_msg(count_substr(out, "info string error: go: ") == 1, "%s:\n%s", gos[i], out);
+        ck_assert_msg(test_now_ms() - t0 < 5000, "%s: answered after %.0f ms", gos[i], test_now_ms() - t0);
+        HASNT(out, "bestmove (none)");
+        free(out);
+    }
+    char *out = uci("go depth abc\n", 1);
+    HAS(out, "info string error: go: 'depth' needs an integer, not 'abc'\n");
+    free(out);
+}
+END_TEST
+
+/* ---- CECP numbers and setboard ------------------------------------------ */
+
+START_TEST(cecp_nonfinite_numbers_refused) {
+    static const char *lines[] = {"st nan",     "sd nan",         "time nan",       "otim nan",   "memory nan",
+                                  "cores nan",  "level 0 nan 0",  "level 0 1 nan",  "st inf",     "sd -inf",
+                                  "level 0 1:nan 0", "level 0 5 2x"};
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
+        char input[256], *out = malloc(OUT_MAX);
+        /* the engine then moves by the settings before the refused line */
+        snprintf(input, sizeof input, "xboard\nprotover 2\nnew\nsd 1\n%s\nusermove e2e4\nping 1\n", lines[i]);
+        run_ratnik_until(NULL, input, strlen(input), "pong 1", 1, out, OUT_MAX);
+        ck_assert_msg(count_substr(out, "Error (") == 1, "%s:\n%s", lines[i], out);
+        ck_assert_msg(strstr(out, "\nmove "), "%s: no move:\n%s", lines[i], out);
+        free(out);
+    }
+}
+END_TEST
+
+START_TEST(cecp_setboard_trailing_junk) {
+    static const char *in = "xboard\nprotover 2\nnew\nforce\n"
+                            "setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 junk\nusermove e2e4\nping 1\n";
+    char *out = malloc(OUT_MAX);
+    run_ratnik_until(NULL, in, strlen(in), "pong 1", 1, out, OUT_MAX);
+    HAS(out, "tellusererror Illegal position: extra text after the FEN: 'junk'\n");
+    HAS(out, "Illegal move (no valid position): e2e4\n");
+    free(out);
+}
+END_TEST
+
+/* ---- messages ----------------------------------------------------------- */
+
+START_TEST(fen_bracket_messages) {
+    static const struct { const char *fen, *msg; } cases[] = {
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[]] w - - 0 1", "stray ']' after the board"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR [N] w - - 0 1", "holdings '[N]' must follow the board"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR] w - - 0 1", "stray ']' on rank 1"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[[N] w - - 0 1", "holdings: a second '['"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1 ]", "stray ']' after the board"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char input[256], *out = malloc(OUT_MAX);
+        snprintf(input, sizeof input, "setoption name UCI_Variant value buratia\nposition fen %s\n", cases[i].fen);
+        run_ratnik(NULL, input, strlen(input), out, OUT_MAX);
+        HAS(out, cases[i].msg);
+        HASNT(out, "extra text");
+        ck_assert_int_eq(count_substr(out, "info string error: "), 1);
+        free(out);
+    }
+}
+END_TEST
+
+/* After the end, a move of the side to move is refused for the end; text
+ * that is no such move is simply illegal. */
+START_TEST(moves_after_the_end) {
+    static const struct { const char *move, *msg; } cases[] = {
+        {"e2e4", "illegal move 'e2e4': the game is over\n"},
+        {"zz", "illegal move 'zz'\n"},
+        {"e7e6", "illegal move 'e7e6'\n"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char input[256], *out = malloc(OUT_MAX);
+        snprintf(input, sizeof input, "position startpos moves f2f3 e7e5 g2g4 d8h4 %s\n", cases[i].move);
+        run_ratnik(NULL, input, strlen(input), out, OUT_MAX);
+        HAS(out, cases[i].msg);
+        free(out);
+    }
+}
+END_TEST
+
+/* A NUL would cut the line into a different command: it is refused. */
+START_TEST(nul_byte_refused) {
+    static const char uci_in[] = "position startpos moves e2e4\0 e7e5\nd\n";
+    char *out = malloc(OUT_MAX);
+    run_ratnik(NULL, uci_in, sizeof uci_in - 1, out, OUT_MAX);
+    HAS(out, "info string error: NUL byte in the line, discarded\n");
+    HAS(out, "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+    static const char cecp_in[] = "xboard\nprotover 2\nnew\nforce\nusermove e2e4\0x\nping 1\n";
+    run_ratnik(NULL, cecp_in, sizeof cecp_in - 1, out, OUT_MAX);
+    HAS(out, "Error (NUL byte in the line): input discarded\n");
+    HAS(out, "pong 1\n");
+    free(out);
+}
+END_TEST
+
+START_TEST(debug_accepted) {
+    char *out = malloc(OUT_MAX);
+    static const char in[] = "debug on\ndebug off\ndebug maybe\nisready\n";
+    run_ratnik(NULL, in, strlen(in), out, OUT_MAX);
+    ck_assert_int_eq(count_substr(out, "info string error: "), 1);
+    HAS(out, "info string error: usage: debug on|off\n");
+    HAS(out, "readyok\n");
+    free(out);
+}
+END_TEST
+
+/* ---- perft and EOF, on a live pipe -------------------------------------- */
+
+typedef struct {
+    pid_t pid;
+    int in, out;
+    char buf[1 << 16];
+    size_t len;
+} Pipe;
+
+static Pipe *pipe_start(void) {
+    int to[2], from[2];
+    ck_assert_int_eq(pipe(to), 0);
+    ck_assert_int_eq(pipe(from), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (!pid) {
+        dup2(to[0], 0);
+        dup2(from[1], 1);
+        close(to[0]), close(to[1]), close(from[0]), close(from[1]);
+        execl(ratnik_bin(), ratnik_bin(), (char *)NULL);
+        _exit(127);
+    }
+    close(to[0]);
+    close(from[1]);
+    Pipe *p = calloc(1, sizeof *p);
+    p->pid = pid, p->in = to[1], p->out = from[0];
+    return p;
+}
+
+static void pipe_send(Pipe *p, const char *text) {
+    ck_assert_int_eq(write(p->in, text, strlen(text)), (ssize_t)strlen(text));
+}
+
+/* Whether a line starting with prefix arrives within ms. */
+static bool pipe_wait(Pipe *p, const char *prefix, double ms) {
+    double end = test_now_ms() + ms;
+    for (;;) {
+        char *nl;
+        while ((nl = memchr(p->buf, '\n', p->len))) {
+            size_t l = (size_t)(nl - p->buf);
+            bool hit = !strncmp(p->buf, prefix, strlen(prefix));
+            memmove(p->buf, nl + 1, p->len - l - 1);
+            p->len -= l + 1;
+            if (hit) return true;
+        }
+        double left = end - test_now_ms();
+        if (left <= 0) return false;
+        struct pollfd q = {p->out, POLLIN, 0};
+        if (poll(&q, 1, (int)left + 1) <= 0) continue;
+        ssize_t r = read(p->out, p->buf + p->len, sizeof p->buf - p->len - 1);
+        if (r <= 0) return false;
+        p->len += (size_t)r;
+        if (p->len == sizeof p->buf - 1) p->len = 0;
+    }
+}
+
+/* Whether the engine exits within ms; kills it otherwise. */
+static bool pipe_end(Pipe *p, double ms) {
+    int status = 0;
+    pid_t done = 0;
+    for (double end = test_now_ms() + ms; !(done = waitpid(p->pid, &status, WNOHANG)) && test_now_ms() < end;)
+        usleep(10000);
+    if (!done) kill(p->pid, SIGKILL), waitpid(p->pid, &status, 0);
+    close(p->out);
+    if (p->in >= 0) close(p->in);
+    free(p);
+    return done && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+START_TEST(isready_during_perft) {
+    Pipe *p = pipe_start();
+    pipe_send(p, "position startpos\ngo perft 7\nisready\n");
+    ck_assert_msg(pipe_wait(p, "readyok", 1000), "no readyok during perft 7");
+    pipe_send(p, "stop\n");
+    ck_assert_msg(pipe_wait(p, "Perft stopped", 2000), "perft 7 not stopped");
+    pipe_send(p, "go perft 3\n");
+    ck_assert_msg(pipe_wait(p, "Nodes searched: 8902", 5000), "perft 3 after a stopped perft");
+    pipe_send(p, "go perft 7\n");
+    pipe_send(p, "quit\n");
+    ck_assert_msg(pipe_end(p, 2000), "quit during perft 7");
+}
+END_TEST
+
+/* Input's end stops a search, which answers and exits; a perft, which has
+ * no answer before its end, is finished. */
+START_TEST(eof_stops_a_deep_search) {
+    static const char *scripts[] = {"go depth 1000\n", "go nodes 3000000000\n", "go movetime 100000000\n",
+                                    "setoption name UCI_Variant value voodoo\ngo depth 60\n"};
+    for (size_t i = 0; i < sizeof scripts / sizeof *scripts; i++) {
+        Pipe *p = pipe_start();
+        pipe_send(p, scripts[i]);
+        usleep(200000);
+        close(p->in);
+        p->in = -1;
+        ck_assert_msg(pipe_wait(p, "bestmove ", 2000), "no bestmove at EOF: %s", scripts[i]);
+        ck_assert_msg(pipe_end(p, 2000), "no exit after EOF: %s", scripts[i]);
+    }
+    char *out = malloc(OUT_MAX);
+    run_ratnik(NULL, "go perft 4\n", 11, out, OUT_MAX);
+    HAS(out, "Nodes searched: 197281\n");
+    free(out);
+}
+END_TEST
+
+Suite *suite_input(void) {
+    Suite *s = suite_create("input");
+    TCase *tc = tcase_create("pipes");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, searchmoves_restricts_the_root);
+    tcase_add_test(tc, searchmoves_then_clocks);
+    tcase_add_test(tc, searchmoves_every_variant);
+    tcase_add_test(tc, searchmoves_bribes);
+    tcase_add_test(tc, searchmoves_illegal_turns);
+    tcase_add_test(tc, go_huge_numbers_answer);
+    tcase_add_test(tc, go_malformed_still_answers);
+    tcase_add_test(tc, cecp_nonfinite_numbers_refused);
+    tcase_add_test(tc, cecp_setboard_trailing_junk);
+    tcase_add_test(tc, fen_bracket_messages);
+    tcase_add_test(tc, moves_after_the_end);
+    tcase_add_test(tc, nul_byte_refused);
+    tcase_add_test(tc, debug_accepted);
+    tcase_add_test(tc, isready_during_perft);
+    tcase_add_test(tc, eof_stops_a_deep_search);
+    suite_add_tcase(s, tc);
+    return s;
+}
