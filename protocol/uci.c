@@ -296,6 +296,10 @@ bool uci_command(Engine *e, char *line) {
     }
     if (!t.n) return true;
     const char *cmd = t.tok[0];
+    /* A perft answers only at its end, and scripts send their next command
+     * at once, as to engines whose perft blocks: all but isready and stop
+     * wait for it. */
+    if (engine_is_counting(e) && strcmp(cmd, "isready") && strcmp(cmd, "stop")) engine_wait(e);
     if (!strcmp(cmd, "uci")) cmd_uci(e);
     else if (!strcmp(cmd, "isready")) engine_printf(e, "readyok");
     else if (!strcmp(cmd, "ucinewgame")) {

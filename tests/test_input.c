@@ -368,9 +368,23 @@ START_TEST(isready_during_perft) {
     ck_assert_msg(pipe_wait(p, "Perft stopped", 2000), "perft 7 not stopped");
     pipe_send(p, "go perft 3\n");
     ck_assert_msg(pipe_wait(p, "Nodes searched: 8902", 5000), "perft 3 after a stopped perft");
-    pipe_send(p, "go perft 7\n");
-    pipe_send(p, "quit\n");
-    ck_assert_msg(pipe_end(p, 2000), "quit during perft 7");
+    pipe_send(p, "go perft 7\nstop\nquit\n");
+    ck_assert_msg(pipe_end(p, 2000), "stop and quit during perft 7");
+}
+END_TEST
+
+/* Scripts send their next command right after a perft: it waits for the
+ * count (only isready and stop do not). */
+START_TEST(perft_then_commands) {
+    static const char in[] = "go perft 3\nposition startpos moves e2e4\ngo perft 2\nd\ngo perft 1\nquit\n";
+    char *out = malloc(OUT_MAX);
+    run_ratnik(NULL, in, strlen(in), out, OUT_MAX);
+    HAS(out, "Nodes searched: 8902\n");
+    HAS(out, "Nodes searched: 600\n");
+    HAS(out, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n");
+    HAS(out, "Nodes searched: 20\n");
+    HASNT(out, "stopped");
+    free(out);
 }
 END_TEST
 
@@ -413,6 +427,7 @@ Suite *suite_input(void) {
     tcase_add_test(tc, nul_byte_refused);
     tcase_add_test(tc, debug_accepted);
     tcase_add_test(tc, isready_during_perft);
+    tcase_add_test(tc, perft_then_commands);
     tcase_add_test(tc, eof_stops_a_deep_search);
     suite_add_tcase(s, tc);
     return s;
