@@ -112,12 +112,12 @@ static bool reads_as_own_step(const Position *pos, const char *text) {
     if (text[0] == '+') text++;
     if (isupper((unsigned char)text[0]) && text[1] == '@') {
         for (int t = 1; t < PT_NB; t++)
-            if (pos->v->pieces[t].letter == text[0]) return square_parse(g, text + 2, &to) == 2;
+            if (pos->v->pieces[t].letter == text[0]) return text[2] && square_parse(g, text + 2, &to) == 2;
         return false;
     }
     bool removal = text[0] == 'x';
-    if (!square_parse(g, text + removal, &from)) return false;
-    if (!removal && !square_parse(g, text + 2, &to)) return false;
+    if (!text[removal] || !square_parse(g, text + removal, &from)) return false;
+    if (!removal && (!text[2] || !square_parse(g, text + 2, &to))) return false;
     Piece p = pos->board[from];
     return p && piece_color(p) == pos->side;
 }

@@ -161,7 +161,8 @@ static void uci_bestmove(void *ctx, const char *best, const char *ponder) {
 }
 
 /* The numeric go parameters and their ranges (docs/uci.md): a number
- * outside is clamped, so a GUI's huge clock still gets a move. */
+ * outside is clamped, so a GUI's huge clock still gets a move, and a clock
+ * below 0 after a GUI's overstep counts as 1 ms. */
 enum { GO_TIME_MAX = 1000000000 }; /* ms: 11.5 days */
 static const struct {
     const char *name;

@@ -9,8 +9,8 @@
 
 /* A job and the copy of the game it searches, in one allocation; the
  * struct keeps the game aligned for its 128-bit bitboards. A perft runs
- * in the same job, on the same thread, so that stop, quit and every
- * command that stops a search stop it too. */
+ * in the same job, on the same thread, so that the session stays free to
+ * answer (isready) and engine_stop ends it as it ends a search. */
 typedef struct {
     SearchJob job;
     Game game;
