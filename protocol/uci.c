@@ -297,6 +297,7 @@ bool uci_command(Engine *e, char *line) {
     }
     if (!t.n) return true;
     const char *cmd = t.tok[0];
+    if (uci_ext_command(e, t.n, t.tok)) return true; /* queries: answered at once */
     /* A perft answers only at its end, and scripts send their next command
      * at once, as to engines whose perft blocks: all but isready and stop
      * wait for it. */
@@ -322,6 +323,6 @@ bool uci_command(Engine *e, char *line) {
         engine_stop(e);
         return false;
     }
-    else if (!uci_ext_command(e, t.n, t.tok)) error(e, "unknown command '%.64s'", cmd);
+    else error(e, "unknown command '%.64s'", cmd);
     return true;
 }

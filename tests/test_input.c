@@ -364,6 +364,8 @@ START_TEST(isready_during_perft) {
     Pipe *p = pipe_start();
     pipe_send(p, "position startpos\ngo perft 7\nisready\n");
     ck_assert_msg(pipe_wait(p, "readyok", 1000), "no readyok during perft 7");
+    pipe_send(p, "state\n");
+    ck_assert_msg(pipe_wait(p, "info string state end", 1000), "no state during perft 7");
     pipe_send(p, "stop\n");
     ck_assert_msg(pipe_wait(p, "Perft stopped", 2000), "perft 7 not stopped");
     pipe_send(p, "go perft 3\n");
