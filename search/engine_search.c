@@ -97,7 +97,7 @@ bool engine_perft(Engine *e, int depth, char *err, size_t errlen) {
 }
 
 bool engine_root_turn_add(const Engine *e, RootTurns *r, const char *turn, char *err, size_t errlen) {
-    return root_turns_add(r, &e->game.cur, e->corruption, turn, err, errlen);
+    return root_turns_add(r, &e->game.cur, e->bribes.on, turn, err, errlen);
 }
 
 void engine_stop(Engine *e) {
