@@ -1,12 +1,12 @@
 /* The book API (book.h) over the two formats: the file is read whole, its
  * first bytes say which format it is, and every lookup goes to that
  * format's reader. */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "book.h"
+#include "../engine/fileio.h"
 #include "polyglot.h"
 #include "rbook.h"
 
@@ -22,20 +22,15 @@ struct Book {
 
 /* Reads the whole file; NULL with err on any failure. */
 static unsigned char *read_file(const char *path, size_t *size, char *err, size_t errlen) {
-    FILE *f = fopen(path, "rb");
+    char why[160];
+    long long len = 0;
+    FILE *f = file_open_read(path, &len, why, sizeof why);
     if (!f) {
-        snprintf(err, errlen, "cannot open book %s: %s", path, strerror(errno));
-        return NULL;
-    }
-    long len = -1;
-    if (fseek(f, 0, SEEK_END) == 0) len = ftell(f);
-    if (len < 0 || fseek(f, 0, SEEK_SET) != 0) {
-        snprintf(err, errlen, "cannot read book %s: not a regular file", path);
-        fclose(f);
+        snprintf(err, errlen, "cannot open book %s: %s", path, why);
         return NULL;
     }
     if (len > BOOK_MAX_BYTES) {
-        snprintf(err, errlen, "book %s is %ld bytes, more than the %d MB limit", path, len, BOOK_MAX_BYTES >> 20);
+        snprintf(err, errlen, "book %s is %lld bytes, more than the %d MB limit", path, len, BOOK_MAX_BYTES >> 20);
         fclose(f);
         return NULL;
     }

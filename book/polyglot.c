@@ -1,9 +1,9 @@
 /* Polyglot books: keys, move encoding, entries, lookup and writing. */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "polyglot.h"
+#include "../engine/fileio.h"
 
 enum { POLY_CASTLE = 768, POLY_EP = 772, POLY_TURN = 780 };
 
@@ -227,9 +227,10 @@ bool polyglot_save(const char *path, const PolyEntry *e, size_t n, char *err, si
     }
     if (n) memcpy(sorted, e, n * sizeof *sorted);
     qsort(sorted, n, sizeof *sorted, polyglot_entry_cmp);
-    FILE *f = fopen(path, "wb");
+    char why[160];
+    FILE *f = file_open_write(path, false, why, sizeof why);
     if (!f) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        snprintf(err, errlen, "cannot write %s: %s", path, why);
         free(sorted);
         return false;
     }
@@ -239,8 +240,8 @@ bool polyglot_save(const char *path, const PolyEntry *e, size_t n, char *err, si
         polyglot_entry_write(bytes, &sorted[i]);
         ok = fwrite(bytes, 1, sizeof bytes, f) == sizeof bytes;
     }
-    if (fclose(f) != 0) ok = false;
+    if (!file_close_ok(f, why, sizeof why)) ok = false;
     free(sorted);
-    if (!ok) snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
+    if (!ok) snprintf(err, errlen, "cannot write %s: %s", path, why);
     return ok;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "rbook_write.h"
 #include "rbook_format.h"
+#include "../engine/fileio.h"
 
 typedef struct {
     uint64_t key;
@@ -105,10 +106,11 @@ unsigned char *rbook_writer_image(RBookWriter *w, const Variant *v, size_t *size
 bool rbook_writer_save(RBookWriter *w, const Variant *v, const char *path, char *err, size_t errlen) {
     size_t size;
     unsigned char *img = rbook_writer_image(w, v, &size);
-    FILE *f = fopen(path, "wb");
+    char why[160];
+    FILE *f = file_open_write(path, false, why, sizeof why);
     bool ok = f && fwrite(img, 1, size, f) == size;
-    if (f && fclose(f)) ok = false;
-    if (!ok) snprintf(err, errlen, "cannot write '%s'", path);
+    if (f && !file_close_ok(f, why, sizeof why)) ok = false;
+    if (!ok) snprintf(err, errlen, "cannot write '%s': %s", path, why);
     free(img);
     return ok;
 }

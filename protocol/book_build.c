@@ -2,7 +2,8 @@
  * any PGN whose moves are RULES.md strings or, in chess, SAN). Every
  * (position, turn) of the first --plies plies is counted with the score of
  * the side that played it; the entries that pass the filters get the
- * weight 2 x wins + draws (at least 1) and learn = games (docs/books.md). */
+ * weight 2 x wins + draws (at least 1) and learn = games (docs/books.md).
+ * No entries at all is an error, and no file is written. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include "../book/polyglot.h"
 #include "../book/rbook_write.h"
 #include "../engine/fen.h"
+#include "../engine/fileio.h"
 #include "../engine/game.h"
 #include "../engine/san.h"
 
@@ -132,15 +134,16 @@ static void take_game(Collect *c, const BuildArgs *a, const char *variant, const
     }
 }
 
-/* Reads one PGN file game by game; false when it cannot be opened. */
-static bool read_pgn(Collect *c, const BuildArgs *a, const char *path) {
-    FILE *f = fopen(path, "r");
+/* Reads one PGN file game by game; false (the reason in err) when it
+ * cannot be opened or read. */
+static bool read_pgn(Collect *c, const BuildArgs *a, const char *path, char *err, size_t errlen) {
+    FILE *f = file_open_read(path, NULL, err, errlen);
     if (!f) return false;
-    char line[4096], variant[64] = "", fen[FEN_MAX] = "", result[16] = "";
-    size_t cap = 1 << 16, len = 0;
+    char *line = NULL, variant[64] = "", fen[FEN_MAX] = "", result[16] = "";
+    size_t line_cap = 0, cap = 1 << 16, len = 0;
     char *moves = malloc(cap);
     moves[0] = 0;
-    while (fgets(line, sizeof line, f)) {
+    while (getline(&line, &line_cap, f) >= 0) {
         if (line[0] == '[') {
             if (len) take_game(c, a, variant, fen, result, moves), variant[0] = fen[0] = result[0] = 0;
             len = 0, moves[0] = 0;
@@ -157,9 +160,12 @@ static bool read_pgn(Collect *c, const BuildArgs *a, const char *path) {
         len += n;
     }
     if (len || result[0]) take_game(c, a, variant, fen, result, moves);
+    bool ok = !ferror(f);
+    if (!ok) snprintf(err, errlen, "read error");
     free(moves);
+    free(line);
     fclose(f);
-    return true;
+    return ok;
 }
 
 static int by_key_turn(const void *x, const void *y) {
@@ -170,7 +176,7 @@ static int by_key_turn(const void *x, const void *y) {
 
 /* Counts each (position, turn) and writes the entries that pass. */
 static bool write_book(Collect *c, const BuildArgs *a, size_t *entries, size_t *positions, char *err, size_t n) {
-    qsort(c->r, c->n, sizeof *c->r, by_key_turn);
+    if (c->n) qsort(c->r, c->n, sizeof *c->r, by_key_turn); /* c->r is NULL when nothing was read */
     RBookWriter *w = rbook_writer_new();
     PolyEntry *pe = malloc((c->n ? c->n : 1) * sizeof *pe);
     size_t np = 0;
@@ -188,7 +194,12 @@ static bool write_book(Collect *c, const BuildArgs *a, size_t *entries, size_t *
             pe[np++] = (PolyEntry){c->r[i].key, c->r[i].poly, (uint16_t)(weight > 65535 ? 65535 : weight), games};
         else rbook_writer_add(w, c->r[i].key, c->r[i].turn, weight, games);
     }
-    bool ok = a->v->polyglot ? polyglot_save(a->out, pe, np, err, n) : rbook_writer_save(w, a->v, a->out, err, n);
+    /* An empty book is no book: the Polyglot loader refuses a 0-byte file. */
+    bool ok = *entries > 0;
+    if (!ok && !c->used) snprintf(err, n, "no usable games: none of the %ld read is a finished %s game", c->games, a->v->name);
+    else if (!ok && !c->n) snprintf(err, n, "no usable moves in the %ld %s games", c->used, a->v->name);
+    else if (!ok) snprintf(err, n, "no move passes the filters (--min-games, --min-score, --only-winner)");
+    ok = ok && (a->v->polyglot ? polyglot_save(a->out, pe, np, err, n) : rbook_writer_save(w, a->v, a->out, err, n));
     free(pe);
     rbook_writer_free(w);
     return ok;
@@ -222,13 +233,13 @@ int book_build_main(int argc, char **argv) {
         return build_usage();
     if (!(a.v = book_cli_variant(vname))) return 2;
     Collect c = {.game = malloc(sizeof(Game))};
+    char err[256];
     for (int i = 0; i < a.npgn; i++)
-        if (!read_pgn(&c, &a, a.pgn[i])) {
-            fprintf(stderr, "book build: cannot open '%s'\n", a.pgn[i]);
+        if (!read_pgn(&c, &a, a.pgn[i], err, sizeof err)) {
+            fprintf(stderr, "book build: cannot read '%s': %s\n", a.pgn[i], err);
             free(c.r), free(c.game);
             return 1;
         }
-    char err[256];
     size_t entries, positions;
     bool ok = write_book(&c, &a, &entries, &positions, err, sizeof err);
     fprintf(stderr, "\rbook build: %ld games read, %ld used (%s), %zu moves counted\n", c.games, c.used, a.v->name, c.n);

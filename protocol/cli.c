@@ -7,6 +7,7 @@
 #include <time.h>
 #include "cli.h"
 #include "../engine/fen.h"
+#include "../engine/fileio.h"
 #include "../engine/perft.h"
 #include "../search/engine.h"
 #include "book_cli.h"
@@ -69,10 +70,8 @@ static int bench(int argc, char **argv) {
     return 0;
 }
 
-int cli_main(int argc, char **argv) {
-    if (!strcmp(argv[0], "perft")) {
-        return perft_cli_main(argc, argv);
-    }
+static int run_tool(int argc, char **argv) {
+    if (!strcmp(argv[0], "perft")) return perft_cli_main(argc, argv);
     if (!strcmp(argv[0], "bench")) return bench(argc, argv);
     if (!strcmp(argv[0], "perftbench")) return perft_bench();
     if (!strcmp(argv[0], "tactics")) return tactics_main(argc, argv);
@@ -80,4 +79,16 @@ int cli_main(int argc, char **argv) {
     if (!strcmp(argv[0], "match")) return match_main(argc, argv);
     if (!strcmp(argv[0], "book")) return book_cli_main(argc, argv);
     return usage();
+}
+
+/* A tool's results are its stdout: when they could not all be written
+ * (a full disk, a closed pipe), the run fails, whatever it found. perft
+ * and tactics say 2 for input and output errors, the others 1. */
+int cli_main(int argc, char **argv) {
+    int rc = run_tool(argc, argv);
+    char why[160];
+    if (file_flush_ok(stdout, why, sizeof why)) return rc;
+    fprintf(stderr, "ratnik %s: cannot write the results to standard output: %s\n", argv[0], why);
+    bool io_code_2 = !strcmp(argv[0], "perft") || !strcmp(argv[0], "tactics");
+    return rc ? rc : io_code_2 ? 2 : 1;
 }

@@ -2,6 +2,7 @@
  * -concurrency, live progress lines in cutechess-cli's format, the PGN file,
  * SPRT stopping. One game runs on one thread from start to end; the shared
  * tally is behind one mutex, and all of it lives in this call's Match. */
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
@@ -9,13 +10,14 @@
 #include <string.h>
 #include <time.h>
 #include "match.h"
+#include "../engine/fileio.h"
 
 typedef struct {
     const MatchConfig *cfg;
     Opening *ops;
     int nops, *order;
     int total, next, finished;
-    bool stop, failed;
+    bool stop, failed, pgn_failed;
     int reported;           /* games counted by the last Elo line */
     MatchScore score;
     FILE *pgn;
@@ -53,6 +55,19 @@ static void print_score(const Match *m) {
                s->points[0], s->points[1]);
 }
 
+/* Appends a game to the PGN file; a game that cannot be written ends the
+ * match, since every later game would be lost too. Lock held. */
+static void write_pgn(Match *m, const char *pgn) {
+    char why[160];
+    if (!m->pgn || m->pgn_failed) return;
+    if (!pgn) snprintf(why, sizeof why, "out of memory for the game's PGN");
+    else if (fputs(pgn, m->pgn) < 0) snprintf(why, sizeof why, "%s", strerror(errno));
+    else if (file_flush_ok(m->pgn, why, sizeof why)) return;
+    fprintf(stderr, "ratnik match: cannot write the PGN file '%s': %s; the match stops\n", m->cfg->pgnout, why);
+    printf("The PGN file cannot be written: the match stops\n");
+    m->stop = m->failed = m->pgn_failed = true;
+}
+
 /* Called with the lock held. */
 static void record(Match *m, int index, const MatchGame *mg, const char *pgn) {
     const MatchConfig *c = m->cfg;
@@ -77,7 +92,7 @@ static void record(Match *m, int index, const MatchGame *mg, const char *pgn) {
         printf("An engine crashed or stalled: the match stops (use -recover to go on)\n");
         m->stop = m->failed = true;
     }
-    if (m->pgn && pgn) fputs(pgn, m->pgn), fflush(m->pgn);
+    write_pgn(m, pgn);
     fflush(stdout);
 }
 
@@ -174,15 +189,26 @@ int match_main(int argc, char **argv) {
         free(cfg);
         return usage(err);
     }
-    opening_order(&m);
-    if (cfg->pgnout[0] && !(m.pgn = fopen(cfg->pgnout, "a"))) {
-        snprintf(err, sizeof err, "cannot open '%.400s'", cfg->pgnout);
+    if (cfg->openings_start > m.nops) {
+        snprintf(err, sizeof err, "-openings start=%d, but '%.300s' holds %d openings", cfg->openings_start,
+                 cfg->openings, m.nops);
+        match_free_openings(m.ops, m.nops), free(cfg);
         return usage(err);
     }
+    char why[160];
+    if (cfg->pgnout[0] && !(m.pgn = file_open_write(cfg->pgnout, true, why, sizeof why))) {
+        snprintf(err, sizeof err, "cannot open '%.300s': %s", cfg->pgnout, why);
+        match_free_openings(m.ops, m.nops), free(cfg);
+        return usage(err);
+    }
+    opening_order(&m);
     pthread_mutex_init(&m.lock, NULL);
     int rc = run(&m);
     pthread_mutex_destroy(&m.lock);
-    if (m.pgn) fclose(m.pgn);
+    if (m.pgn && !file_close_ok(m.pgn, why, sizeof why) && !m.pgn_failed) {
+        fprintf(stderr, "ratnik match: cannot write the PGN file '%s': %s\n", cfg->pgnout, why);
+        rc = 1;
+    }
     match_free_openings(m.ops, m.nops);
     free(m.order);
     free(cfg);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 #include "match.h"
+#include "../engine/fileio.h"
 #include "../search/search.h"
 
 static void add_opening(Opening **ops, int *n, int *cap, const char *fen, const char *moves) {
@@ -59,12 +60,13 @@ static void pgn_movetext(const char *line, int *depth, char *moves, size_t cap, 
 }
 
 static int load_pgn(FILE *f, const MatchConfig *cfg, Opening **ops, int *n, int *cap) {
-    char line[4096], fen[256] = "";
+    char *line = NULL, fen[256] = "";
+    size_t line_cap = 0;
     size_t mcap = 65536;
     char *moves = calloc(1, mcap);
     int depth = 0, plies = 0;
     bool in_moves = false;
-    while (fgets(line, sizeof line, f)) {
+    while (getline(&line, &line_cap, f) >= 0) {
         if (line[0] == '[') {
             if (in_moves) add_opening(ops, n, cap, fen, moves), fen[0] = moves[0] = 0, plies = depth = 0;
             in_moves = false;
@@ -77,24 +79,39 @@ static int load_pgn(FILE *f, const MatchConfig *cfg, Opening **ops, int *n, int 
     }
     if (in_moves || fen[0]) add_opening(ops, n, cap, fen, moves);
     free(moves);
+    free(line);
     return *n;
 }
 
+static void load_epd(FILE *f, Opening **ops, int *n, int *cap) {
+    char *line = NULL, fen[256];
+    size_t line_cap = 0;
+    while (getline(&line, &line_cap, f) >= 0) {
+        char *s = line;
+        while (isspace((unsigned char)*s)) s++;
+        if (*s && *s != '#' && epd_fen(s, fen, sizeof fen)) add_opening(ops, n, cap, fen, NULL);
+    }
+    free(line);
+}
+
 int match_load_openings(const MatchConfig *cfg, Opening **out, char *err, size_t errlen) {
-    FILE *f = fopen(cfg->openings, "r");
+    char why[160];
+    FILE *f = file_open_read(cfg->openings, NULL, why, sizeof why);
     *out = NULL;
-    if (!f) { snprintf(err, errlen, "cannot open '%s'", cfg->openings); return -1; }
+    if (!f) {
+        snprintf(err, errlen, "cannot open '%s': %s", cfg->openings, why);
+        return -1;
+    }
     int n = 0, cap = 0;
     if (cfg->openings_pgn) load_pgn(f, cfg, out, &n, &cap);
-    else {
-        char line[1024], fen[256];
-        while (fgets(line, sizeof line, f)) {
-            char *s = line;
-            while (isspace((unsigned char)*s)) s++;
-            if (*s && *s != '#' && epd_fen(s, fen, sizeof fen)) add_opening(out, &n, &cap, fen, NULL);
-        }
-    }
+    else load_epd(f, out, &n, &cap);
+    bool read_ok = !ferror(f);
     fclose(f);
+    if (!read_ok) {
+        snprintf(err, errlen, "cannot read '%s'", cfg->openings);
+        match_free_openings(*out, n), *out = NULL;
+        return -1;
+    }
     if (!n) snprintf(err, errlen, "no openings in '%s'", cfg->openings);
     return n;
 }

@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "perft_cli.h"
 #include "../engine/fen.h"
+#include "../engine/fileio.h"
 #include "../engine/perft.h"
 #include "../engine/perft_tt.h"
 
@@ -226,11 +227,13 @@ static void epd_result(PerftCtx *c, const char *suite, int lineno, const char *v
     c->first_json = false;
 }
 
+/* A line that could not be checked: named file:line, counted as a failure. */
 static int epd_error(PerftCtx *c, const char *suite, int lineno, const char *msg, const char *text) {
     if (!c->a->json) {
-        printf("FAIL line %d: %s: %s\n", lineno, msg, text);
+        printf("FAIL %s:%d: %s: %s\n", suite, lineno, msg, text);
         return 1;
     }
+    fprintf(stderr, "error: %s:%d: %s\n", suite, lineno, msg);
     printf("%s\n    {\"suite\": ", c->first_json ? "" : ",");
     json_str(suite);
     printf(", \"line\": %d, \"ok\": false, \"error\": ", lineno);
@@ -240,58 +243,120 @@ static int epd_error(PerftCtx *c, const char *suite, int lineno, const char *msg
     return 1;
 }
 
+/* A node count: decimal digits only (no sign, no spaces), no overflow. */
+static bool parse_count(const char *s, uint64_t *out) {
+    uint64_t v = 0;
+    if (!*s) return false;
+    for (; *s; s++) {
+        if (!isdigit((unsigned char)*s) || v > (UINT64_MAX - (uint64_t)(*s - '0')) / 10) return false;
+        v = v * 10 + (uint64_t)(*s - '0');
+    }
+    *out = v;
+    return true;
+}
+
+/* What a line asks: the expected count of each depth, and its variant. */
+typedef struct {
+    const Variant *v;
+    uint64_t expect[MAX_EPD_DEPTH];
+    bool have[MAX_EPD_DEPTH];
+    int depths;
+} EpdOps;
+
+/* One operation: "D<n> <count>", "variant <name>", or the annotations
+ * "id ..." and "c0".."c9" (ignored). NULL when it is good, else the reason
+ * (written into why). */
+static const char *epd_op(char *op, const Variant *forced, EpdOps *o, char *why, size_t n) {
+    while (isspace((unsigned char)*op)) op++;
+    size_t len = strlen(op);
+    while (len && isspace((unsigned char)op[len - 1])) op[--len] = 0;
+    if (!*op) return NULL; /* ";;" or a trailing ';' */
+    char *arg = op + strcspn(op, " \t");
+    if (*arg) *arg++ = 0;
+    while (isspace((unsigned char)*arg)) arg++;
+    bool annotation = !strcmp(op, "id") || (op[0] == 'c' && isdigit((unsigned char)op[1]) && !op[2]);
+    if (annotation) return NULL;
+    if (!strcmp(op, "variant")) {
+        if (!*arg || arg[strcspn(arg, " \t")]) return snprintf(why, n, "variant needs one name%s%s", *arg ? ", not " : "", arg), why;
+        if (!forced && !(o->v = variant_find(arg))) return snprintf(why, n, "unknown variant '%s'", arg), why;
+        return NULL;
+    }
+    if (op[0] != 'D' && op[0] != 'd') return snprintf(why, n, "unknown operation '%s'", op), why;
+    uint64_t d;
+    if (!parse_count(op + 1, &d) || d < 1 || d >= MAX_EPD_DEPTH)
+        return snprintf(why, n, "bad depth '%s' (D1 to D%d)", op, MAX_EPD_DEPTH - 1), why;
+    uint64_t count;
+    if (!*arg) return snprintf(why, n, "%s has no count", op), why;
+    if (!parse_count(arg, &count)) return snprintf(why, n, "bad count '%s' for %s (a number of nodes)", arg, op), why;
+    if (o->have[d]) return snprintf(why, n, "%s given twice", op), why;
+    o->expect[d] = count, o->have[d] = true, o->depths++;
+    return NULL;
+}
+
+/* Cuts the operation at *s (up to a ';' outside double quotes, so that a
+ * comment may hold one) and moves *s past it; NULL at the end. */
+static char *next_op(char **s) {
+    if (!*s) return NULL;
+    char *op = *s, *p = op;
+    for (bool quoted = false; *p && (quoted || *p != ';'); p++) quoted ^= *p == '"';
+    *s = *p ? p + 1 : NULL;
+    *p = 0;
+    return op;
+}
+
 /* One EPD line: "<fen> ;D1 20 ;D2 400 [;variant NAME]". Returns failures. */
 static int epd_line(PerftCtx *c, const char *suite, char *line, int lineno, const Variant *forced, Totals *t) {
-    char *ops = strchr(line, ';'), *save = NULL;
-    if (!ops) return epd_error(c, suite, lineno, "no ';D<n> <count>' operations", line);
-    *ops++ = 0;
-    const Variant *v = forced ? forced : variant_default();
-    uint64_t expect[MAX_EPD_DEPTH] = {0};
-    bool have[MAX_EPD_DEPTH] = {false};
-    for (char *op = strtok_r(ops, ";", &save); op; op = strtok_r(NULL, ";", &save)) {
-        char name[32], arg[64];
-        if (sscanf(op, " %31s %63s", name, arg) != 2) continue;
-        if (!strcmp(name, "variant") && !forced && !(v = variant_find(arg)))
-            return epd_error(c, suite, lineno, "unknown variant", arg);
-        if ((name[0] == 'D' || name[0] == 'd') && isdigit((unsigned char)name[1])) {
-            int d = atoi(name + 1);
-            if (d > 0 && d < MAX_EPD_DEPTH) expect[d] = strtoull(arg, NULL, 10), have[d] = true;
-        }
-    }
+    char *ops = strchr(line, ';'), why[160];
+    if (ops) *ops++ = 0;
     size_t len = strlen(line);
     while (len && isspace((unsigned char)line[len - 1])) line[--len] = 0;
+    EpdOps o = {.v = forced ? forced : variant_default()};
+    for (char *op; (op = next_op(&ops));) {
+        const char *bad = epd_op(op, forced, &o, why, sizeof why);
+        if (bad) return epd_error(c, suite, lineno, bad, line);
+    }
+    if (!o.depths) return epd_error(c, suite, lineno, "no ';D<n> <count>' operations", line);
     Position pos;
     char err[256];
-    if (!fen_parse(&pos, v, line, err, sizeof err)) return epd_error(c, suite, lineno, err, line);
+    if (!fen_parse(&pos, o.v, line, err, sizeof err)) return epd_error(c, suite, lineno, err, line);
     int failures = 0;
     for (int d = 1; d < MAX_EPD_DEPTH; d++) {
-        if (!have[d] || (c->a->depth > 0 && d > c->a->depth)) continue;
+        if (!o.have[d] || (c->a->depth > 0 && d > c->a->depth)) continue;
         uint64_t n;
         double ms;
         if (!run(c, &pos, d, NULL, NULL, &n, &ms)) return failures + 1;
         t->nodes += n, t->ms += ms;
-        failures += n != expect[d];
-        epd_result(c, suite, lineno, v->name, line, d, n, expect[d], ms);
+        failures += n != o.expect[d];
+        epd_result(c, suite, lineno, o.v->name, line, d, n, o.expect[d], ms);
     }
     return failures;
 }
 
-static bool epd_file(PerftCtx *c, const char *path, const Variant *forced, Totals *t) {
-    FILE *f = fopen(path, "r");
+/* Every line of one suite; false (with the reason in err) when the file
+ * cannot be opened or read. Lines may be of any length. */
+static bool epd_file(PerftCtx *c, const char *path, const Variant *forced, Totals *t, char *err, size_t errlen) {
+    FILE *f = file_open_read(path, NULL, err, errlen);
     if (!f) return false;
-    char line[4096];
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t got;
     int lineno = 0;
-    while (fgets(line, sizeof line, f)) {
+    while ((got = getline(&line, &cap, f)) >= 0) {
         lineno++;
+        bool nul = strlen(line) != (size_t)got;
         line[strcspn(line, "\r\n")] = 0;
         char *s = line;
         while (isspace((unsigned char)*s)) s++;
         if (!*s || *s == '#') continue;
         t->positions++;
-        t->failures += epd_line(c, path, s, lineno, forced, t);
+        if (nul) t->failures += epd_error(c, path, lineno, "a NUL byte in the line", s);
+        else t->failures += epd_line(c, path, s, lineno, forced, t);
     }
+    bool ok = !ferror(f);
+    if (!ok) snprintf(err, errlen, "read error after line %d", lineno);
+    free(line);
     fclose(f);
-    return true;
+    return ok;
 }
 
 static void table_row(const char *name, const Totals *t) {
@@ -309,8 +374,9 @@ static int perft_suites(PerftCtx *c, const Variant *forced) {
     Totals per[MAX_SUITES] = {{0}}, all = {0};
     if (a->json) printf("{\"results\": ["), c->first_json = true;
     for (int i = 0; i < a->suites; i++) {
-        if (!epd_file(c, a->epd[i], forced, &per[i])) {
-            fprintf(stderr, "error: cannot open '%s'\n", a->epd[i]);
+        char err[160];
+        if (!epd_file(c, a->epd[i], forced, &per[i], err, sizeof err)) {
+            fprintf(stderr, "error: cannot read '%s': %s\n", a->epd[i], err);
             if (a->json) printf("\n]}\n");
             return 2;
         }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "tactics.h"
 #include "../engine/fen.h"
+#include "../engine/fileio.h"
 #include "../engine/notation.h"
 #include "../engine/san.h"
 #include "../search/search.h"
@@ -74,14 +75,19 @@ static int run_suite(FILE *f, const TacticsArgs *a) {
     if (!tt_resize(&tt, (size_t)a->hash)) return 2;
     Game *game = malloc(sizeof *game);
     SearchJob *job = malloc(sizeof *job);
-    char line[2048];
+    char *line = NULL;
+    size_t cap = 0;
     int total = 0, solved = 0, lineno = 0;
     double t0 = search_now_ms();
-    while (fgets(line, sizeof line, f)) {
+    while (getline(&line, &cap, f) >= 0) {
         lineno++;
         line[strcspn(line, "\r\n")] = 0;
         char fen[512], *ops, bm[256], am[256], id[128], err[256], var[64];
-        if (!line[0] || line[0] == '#' || !split_epd(line, fen, sizeof fen, &ops)) continue;
+        if (!line[0] || line[0] == '#') continue;
+        if (!split_epd(line, fen, sizeof fen, &ops)) {
+            printf("skip line %d: not an EPD position\n", lineno);
+            continue;
+        }
         epd_op(ops, "bm", bm, sizeof bm);
         epd_op(ops, "am", am, sizeof am);
         epd_op(ops, "id", id, sizeof id);
@@ -113,9 +119,13 @@ static int run_suite(FILE *f, const TacticsArgs *a) {
         fflush(stdout);
     }
     printf("solved %d of %d (%.1f s)\n", solved, total, (search_now_ms() - t0) / 1000);
+    bool read_ok = !ferror(f);
+    if (!read_ok) fprintf(stderr, "error: read error after line %d\n", lineno);
+    free(line);
     tt_free(&tt);
     free(game);
     free(job);
+    if (!read_ok) return 2;
     if (a->min_solved) return solved >= a->min_solved ? 0 : 1;
     return solved == total ? 0 : 1;
 }
@@ -140,9 +150,10 @@ int tactics_main(int argc, char **argv) {
                         "exit 0 when every position (or at least K) is solved\n");
         return 2;
     }
-    FILE *f = fopen(file, "r");
+    char err[160];
+    FILE *f = file_open_read(file, NULL, err, sizeof err);
     if (!f) {
-        fprintf(stderr, "error: cannot open '%s'\n", file);
+        fprintf(stderr, "error: cannot open '%s': %s\n", file, err);
         return 2;
     }
     int rc = run_suite(f, &a);
