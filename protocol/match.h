@@ -6,6 +6,7 @@
  *   match_proto.c  UCI and CECP as seen from the GUI side
  *   match_game.c   one game: clocks, referee, adjudication, PGN text
  *   match_stats.c  Elo, error margin, LOS, SPRT
+ *   match_options.c option.NAME=VALUE against the engine's own options
  *   match_book.c   opening sets (EPD/PGN) and the book generator */
 #ifndef RATNIK_MATCH_H
 #define RATNIK_MATCH_H
@@ -21,6 +22,7 @@ enum {
     MATCH_MAX_ARGS = 16,
     MATCH_NAME_MAX = 64,
     MATCH_PATH_MAX = 512,
+    MATCH_MAX_GAMES = 10000000, /* games x rounds */
 };
 
 typedef enum { MP_UCI, MP_XBOARD } MatchProto;
@@ -82,7 +84,9 @@ typedef struct {
 /* ---- match_args.c */
 /* Fills cfg from argv (argv[0] is "match"); false with a message in err. */
 bool match_parse_args(int argc, char **argv, MatchConfig *cfg, char *err, size_t errlen);
-bool match_parse_tc(const char *s, TimeControl *tc);
+/* A time control; false with the reason in err (malformed, or beyond a
+ * day of base time, an hour of increment, 1000 moves a period). */
+bool match_parse_tc(const char *s, TimeControl *tc, char *err, size_t n);
 
 /* ---- match_proc.c */
 typedef struct {
@@ -114,6 +118,8 @@ struct MatchPlayer {
     int ping_id, sent;     /* turns of the game the engine already knows */
     char variants[1024];   /* CECP "variants" feature / UCI_Variant vars */
     bool has_uci_variant;
+    bool opt_declared[MATCH_MAX_OPTS]; /* the engine has option.NAME of the spec */
+    char option_error[200];            /* the first setting it cannot take */
     /* the last search report */
     bool has_score;
     int score, depth;
@@ -130,6 +136,13 @@ bool player_new_game(MatchPlayer *pl, const MatchConfig *cfg, const MatchGame *m
 MoveStatus player_go(MatchPlayer *pl, const MatchConfig *cfg, const MatchGame *mg, long long opp_clock,
                      char *move, size_t n, double *elapsed_ms);
 void player_stop(MatchPlayer *pl);
+
+/* ---- match_options.c */
+/* Each option the engine declares, checked against the spec's settings. */
+void match_note_uci_option(MatchPlayer *pl, const char *line);
+void match_note_cecp_option(MatchPlayer *pl, const char *decl);
+/* False (why in err) when a setting is undeclared or its value refused. */
+bool match_options_ok(const MatchPlayer *pl, char *err, size_t n);
 
 /* ---- match_game.c */
 struct MatchGame {

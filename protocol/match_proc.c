@@ -21,15 +21,45 @@ double match_now_ms(void) {
     return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* In the child: what it failed at and the errno, on the close-on-exec
+ * pipe, so the runner can say why the engine never started (a successful
+ * exec closes the pipe with nothing written). */
+static void child_fail(int fd, int step) {
+    int msg[2] = {step, errno};
+    ssize_t w = write(fd, msg, sizeof msg);
+    (void)w;
+    _exit(127);
+}
+
+enum { STEP_CHDIR = 1, STEP_EXEC = 2 };
+
+/* The child's report: true when the exec happened, else the reason. */
+static bool exec_happened(int fd, const EngineSpec *spec, char *err, size_t errlen) {
+    int msg[2];
+    ssize_t got;
+    while ((got = read(fd, msg, sizeof msg)) < 0 && errno == EINTR) {}
+    if (got != (ssize_t)sizeof msg) return true;
+    if (msg[0] == STEP_CHDIR) snprintf(err, errlen, "cannot enter dir '%s': %s", spec->dir, strerror(msg[1]));
+    else snprintf(err, errlen, "cannot run '%s': %s", spec->cmd, strerror(msg[1]));
+    return false;
+}
+
+static void close_pair(int p[2]) { close(p[0]), close(p[1]); }
+
 bool proc_start(EngineProc *p, const EngineSpec *spec, bool debug, char *err, size_t errlen) {
     memset(p, 0, sizeof *p);
     p->pid = -1, p->to_fd = p->from_fd = -1;
     p->debug = debug;
     p->tag = spec->name;
-    int in[2], out[2];
+    int in[2], out[2], report[2];
     if (pipe2(in, O_CLOEXEC)) { snprintf(err, errlen, "pipe: %s", strerror(errno)); return false; }
     if (pipe2(out, O_CLOEXEC)) {
-        close(in[0]), close(in[1]);
+        close_pair(in);
+        snprintf(err, errlen, "pipe: %s", strerror(errno));
+        return false;
+    }
+    if (pipe2(report, O_CLOEXEC)) {
+        close_pair(in), close_pair(out);
         snprintf(err, errlen, "pipe: %s", strerror(errno));
         return false;
     }
@@ -46,19 +76,22 @@ bool proc_start(EngineProc *p, const EngineSpec *spec, bool debug, char *err, si
         dup2(in[0], 0);
         dup2(out[1], 1);
         if (devnull >= 0) dup2(devnull, 2);
-        if (spec->dir[0] && chdir(spec->dir)) _exit(127);
+        if (spec->dir[0] && chdir(spec->dir)) child_fail(report[1], STEP_CHDIR);
         execvp(spec->cmd, argv);
-        _exit(127);
+        child_fail(report[1], STEP_EXEC);
     }
-    close(in[0]), close(out[1]);
+    close(in[0]), close(out[1]), close(report[1]);
     if (devnull >= 0) close(devnull);
     if (pid < 0) {
-        close(in[1]), close(out[0]);
+        close(in[1]), close(out[0]), close(report[0]);
         snprintf(err, errlen, "fork: %s", strerror(errno));
         return false;
     }
     p->pid = pid, p->to_fd = in[1], p->from_fd = out[0];
-    return true;
+    bool started = exec_happened(report[0], spec, err, errlen);
+    close(report[0]);
+    if (!started) proc_stop(p, false);
+    return started;
 }
 
 static bool write_all(int fd, const char *s, size_t n) {

@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "match.h"
 
 enum { LINE = 8192 };
@@ -66,6 +67,21 @@ static void send_initstr(MatchPlayer *pl) {
     for (char *s = strtok_r(buf, "\n", &save); s; s = strtok_r(NULL, "\n", &save)) proc_send(&pl->proc, "%s", s);
 }
 
+/* Waits for the readyok after the settings; an error the engine reports
+ * on the way ("info string error: ...") is its refusal of one of them. */
+static bool uci_settings_taken(MatchPlayer *pl, const MatchConfig *cfg, bool *stalled, char *err, size_t n) {
+    char line[LINE], refusal[200] = "";
+    double deadline = stall_deadline(cfg);
+    for (;;) {
+        int r = proc_read_line(&pl->proc, line, sizeof line, deadline);
+        if (r <= 0) return fail("isready", r, stalled, err, n);
+        if (!refusal[0] && !strncasecmp(line, "info string error", 17)) snprintf(refusal, sizeof refusal, "%.190s", line + 12);
+        if (!strcmp(line, "readyok")) break;
+    }
+    if (refusal[0]) snprintf(err, n, "the engine refused a setting: %s", refusal);
+    return !refusal[0];
+}
+
 static bool uci_start(MatchPlayer *pl, const MatchConfig *cfg, bool *stalled, char *err, size_t n) {
     char line[LINE];
     proc_send(&pl->proc, "uci");
@@ -75,8 +91,10 @@ static bool uci_start(MatchPlayer *pl, const MatchConfig *cfg, bool *stalled, ch
         if (r <= 0) return fail("uci", r, stalled, err, n);
         if (!strncmp(line, "id name ", 8)) snprintf(pl->id_name, sizeof pl->id_name, "%.63s", line + 8);
         uci_option_line(pl, line);
+        match_note_uci_option(pl, line);
         if (!strcmp(line, "uciok")) break;
     }
+    if (!match_options_ok(pl, err, n)) return false;
     const char *var = cfg->variant->name;
     if (!is_default(cfg) && (!pl->has_uci_variant || (pl->variants[0] && !list_has(pl->variants, var)))) {
         snprintf(err, n, "engine does not support variant %s", var);
@@ -88,8 +106,7 @@ static bool uci_start(MatchPlayer *pl, const MatchConfig *cfg, bool *stalled, ch
         proc_send(&pl->proc, "setoption name %s value %s", pl->spec->opt_name[i], pl->spec->opt_value[i]);
     send_initstr(pl);
     proc_send(&pl->proc, "isready");
-    int r = wait_for(pl, "readyok", stall_deadline(cfg));
-    return r == 1 || fail("isready", r, stalled, err, n);
+    return uci_settings_taken(pl, cfg, stalled, err, n);
 }
 
 /* One "feature a=1 b="x y"" line: remembers what the runner uses, accepts all. */
@@ -117,6 +134,7 @@ static void cecp_features(MatchPlayer *pl, char *s, int *done) {
         else if (!strcmp(name, "san")) pl->f_san = atoi(val);
         else if (!strcmp(name, "variants")) snprintf(pl->variants, sizeof pl->variants, "%.1023s", val);
         else if (!strcmp(name, "myname")) snprintf(pl->id_name, sizeof pl->id_name, "%.63s", val);
+        else if (!strcmp(name, "option")) match_note_cecp_option(pl, val);
         if (strcmp(name, "done")) proc_send(&pl->proc, "accepted %s", name);
         s = next;
     }
@@ -141,6 +159,7 @@ static bool cecp_start(MatchPlayer *pl, const MatchConfig *cfg, bool *stalled, c
             if (done == 0) deadline = stall_deadline(cfg);
         }
     }
+    if (!match_options_ok(pl, err, n)) return false;
     const char *var = cfg->variant->name;
     if (!is_default(cfg) && !list_has(pl->variants, var)) {
         snprintf(err, n, "engine does not support variant %s", var);

@@ -60,12 +60,21 @@ END_TEST
 
 START_TEST(test_time_controls) {
     TimeControl tc;
-    ck_assert(match_parse_tc("10+0.1", &tc) && tc.base_ms == 10000 && tc.inc_ms == 100 && !tc.moves);
-    ck_assert(match_parse_tc("40/60", &tc) && tc.moves == 40 && tc.base_ms == 60000 && !tc.inc_ms);
-    ck_assert(match_parse_tc("1:30+1", &tc) && tc.base_ms == 90000 && tc.inc_ms == 1000);
-    ck_assert(match_parse_tc("inf", &tc) && tc.infinite);
-    ck_assert(!match_parse_tc("ten", &tc));
-    ck_assert(!match_parse_tc("10+x", &tc));
+    char err[256];
+    ck_assert(match_parse_tc("10+0.1", &tc, err, sizeof err) && tc.base_ms == 10000 && tc.inc_ms == 100 && !tc.moves);
+    ck_assert(match_parse_tc("40/60", &tc, err, sizeof err) && tc.moves == 40 && tc.base_ms == 60000 && !tc.inc_ms);
+    ck_assert(match_parse_tc("1:30+1", &tc, err, sizeof err) && tc.base_ms == 90000 && tc.inc_ms == 1000);
+    ck_assert(match_parse_tc("inf", &tc, err, sizeof err) && tc.infinite);
+    ck_assert(!match_parse_tc("ten", &tc, err, sizeof err));
+    ck_assert(!match_parse_tc("10+x", &tc, err, sizeof err));
+    /* beyond any engine's integer milliseconds, or not numbers at all */
+    static const char *bad[] = {"1e9+0", "86401", "10+3601", "nan", "inf+1", "-5", "0+1", "10+", "x/60", "0/60", "1:e"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        err[0] = 0;
+        ck_assert_msg(!match_parse_tc(bad[i], &tc, err, sizeof err), "%s accepted", bad[i]);
+        ck_assert_msg(strstr(err, "time control"), "%s: no reason (%s)", bad[i], err);
+    }
+    ck_assert(match_parse_tc("86400", &tc, err, sizeof err) && tc.base_ms == 86400000);
 }
 END_TEST
 
