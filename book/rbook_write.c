@@ -54,7 +54,7 @@ static int by_text(const void *a, const void *b) { return strcmp(*(char *const *
 
 /* Sorts and merges the entries in place; counts the positions. */
 static void merge(RBookWriter *w) {
-    qsort(w->e, w->n, sizeof *w->e, by_key_turn);
+    if (w->n) qsort(w->e, w->n, sizeof *w->e, by_key_turn); /* w->e is NULL while empty */
     size_t out = 0;
     w->positions = 0;
     for (size_t i = 0; i < w->n; i++) {

@@ -86,7 +86,8 @@ void match_note_cecp_option(MatchPlayer *pl, const char *decl) {
     if ((!strncmp(t, "spin ", 5) || !strncmp(t, "slider ", 7)) &&
         sscanf(t + strcspn(t, " "), "%lld %lld %lld", &def, &lo, &hi) == 3)
         check_range(pl, i, lo, hi);
-    else if (!strncmp(t, "check", 5) && strcmp(value, "0") && strcmp(value, "1"))
+    else if (!strncmp(t, "check", 5) && strcmp(value, "0") && strcmp(value, "1") && strcasecmp(value, "true") &&
+             strcasecmp(value, "false"))
         refuse(pl, i, "the engine takes 0 or 1%s", "");
     else if (!strncmp(t, "combo ", 6)) {
         char list[512];
