@@ -82,6 +82,10 @@ typedef struct {
 } MatchConfig;
 
 /* ---- match_args.c */
+/* The one reader of integers in match options: the whole word is the
+ * number (no sign but '-', no spaces), in [lo, hi]. False with the
+ * option `what`, the range and the word in err. */
+bool match_parse_int(const char *what, const char *s, long long lo, long long hi, long long *out, char *err, size_t n);
 /* Fills cfg from argv (argv[0] is "match"); false with a message in err. */
 bool match_parse_args(int argc, char **argv, MatchConfig *cfg, char *err, size_t errlen);
 /* A time control; false with the reason in err (malformed, or beyond a

@@ -29,11 +29,7 @@ static bool err_out(char *err, size_t n, const char *fmt, const char *arg) {
     return false;
 }
 
-/* The one reader of numbers in match options: the whole token is the
- * number (no sign but '-', no spaces, no hex, inf or nan), in [lo, hi].
- * False with the option, the range and the token in err. */
-static bool int_value(const char *what, const char *s, long long lo, long long hi, long long *out, char *err,
-                      size_t n) {
+bool match_parse_int(const char *what, const char *s, long long lo, long long hi, long long *out, char *err, size_t n) {
     const char *d = *s == '-' ? s + 1 : s;
     bool digits = *d != 0;
     for (const char *p = d; *p; p++) digits &= isdigit((unsigned char)*p) != 0;
@@ -46,7 +42,7 @@ static bool int_value(const char *what, const char *s, long long lo, long long h
 
 static bool int_option(const char *what, const char *s, long long lo, long long hi, int *out, char *err, size_t n) {
     long long v;
-    if (!int_value(what, s, lo, hi, &v, err, n)) return false;
+    if (!match_parse_int(what, s, lo, hi, &v, err, n)) return false;
     *out = (int)v;
     return true;
 }
@@ -115,7 +111,7 @@ static bool engine_key(EngineSpec *e, const char *k, const char *v, char *err, s
     else if (!strcmp(k, "st")) return num_value("st= (seconds a move)", v, 0.001, TC_MAX_BASE_S, &e->st, err, n);
     else if (!strcmp(k, "depth")) return int_option("depth=", v, 1, 1000, &e->depth, err, n);
     else if (!strcmp(k, "nodes")) {
-        if (!int_value("nodes=", v, 1, 1000000000000000LL, &num, err, n)) return false;
+        if (!match_parse_int("nodes=", v, 1, 1000000000000000LL, &num, err, n)) return false;
         e->nodes = num;
     } else if (!strcmp(k, "timemargin")) return int_option("timemargin= (ms)", v, 0, 3600000, &e->timemargin_ms, err, n);
     else if (!strcmp(k, "initstr")) snprintf(e->initstr, sizeof e->initstr, "%s", v);
@@ -242,7 +238,7 @@ static bool single_flag(MatchConfig *c, RawArgs *r, const char *flag, const char
     else if (!strcmp(flag, "-maxmoves")) ok = int_option("-maxmoves", v, 0, 100000, &c->maxmoves, err, n);
     else if (!strcmp(flag, "-ratinginterval")) ok = int_option("-ratinginterval", v, 0, MATCH_MAX_GAMES, &c->ratinginterval, err, n);
     else if (!strcmp(flag, "-srand")) {
-        if ((ok = int_value("-srand", v, 0, UINT_MAX, &seed, err, n))) c->srand = (unsigned)seed;
+        if ((ok = match_parse_int("-srand", v, 0, UINT_MAX, &seed, err, n))) c->srand = (unsigned)seed;
     } else if (!strcmp(flag, "-stall")) ok = num_value("-stall (seconds)", v, 0.01, 86400, &c->stall_s, err, n);
     else if (!strcmp(flag, "-movelimit")) ok = int_option("-movelimit", v, 0, 10000, &c->move_limit, err, n);
     else return false;

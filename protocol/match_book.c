@@ -3,6 +3,7 @@
  * the generator of the default sets in book/: shallow random play from the
  * start position, kept when a short search finds it balanced. */
 #include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -187,21 +188,43 @@ static int makebook_usage(void) {
     return 2;
 }
 
+static int makebook_error(const char *what, const char *s) {
+    fprintf(stderr, "ratnik match -makebook: %s '%s'\n", what, s);
+    return makebook_usage();
+}
+
+/* One numeric key=value of -makebook, in its range; false after a message. */
+static bool makebook_number(const char *key, const char *value, BookArgs *a) {
+    static const struct { const char *key; long long lo, hi; } keys[] = {
+        {"count=", 1, 100000}, {"plies=", 1, 1000}, {"depth=", 1, 100}, {"margin=", 0, 100000}, {"seed=", 0, UINT_MAX}};
+    char err[256];
+    long long v;
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+        if (strncmp(key, keys[k].key, strlen(keys[k].key))) continue;
+        if (!match_parse_int(keys[k].key, value, keys[k].lo, keys[k].hi, &v, err, sizeof err)) {
+            fprintf(stderr, "ratnik match -makebook: %s\n", err);
+            return false;
+        }
+        if (k == 0) a->count = (int)v;
+        else if (k == 1) a->plies = (int)v;
+        else if (k == 2) a->depth = (int)v;
+        else if (k == 3) a->margin = (int)v;
+        else a->seed = (unsigned)v;
+        return true;
+    }
+    makebook_error("unknown setting", key);
+    return false;
+}
+
 int match_makebook_main(int argc, char **argv) {
     BookArgs a = {variant_find("chess"), 60, 8, 5, 60, 1};
     for (int i = 2; i < argc; i++) {
         const char *s = argv[i], *eq = strchr(s, '=');
         if (!eq) return makebook_usage();
-        int v = atoi(eq + 1);
-        if (!strncmp(s, "variant=", 8)) a.v = variant_find(eq + 1);
-        else if (!strncmp(s, "count=", 6)) a.count = v;
-        else if (!strncmp(s, "plies=", 6)) a.plies = v;
-        else if (!strncmp(s, "depth=", 6)) a.depth = v;
-        else if (!strncmp(s, "margin=", 7)) a.margin = v;
-        else if (!strncmp(s, "seed=", 5)) a.seed = (unsigned)v;
-        else return makebook_usage();
+        if (!strncmp(s, "variant=", 8)) {
+            if (!(a.v = variant_find(eq + 1))) return makebook_error("unknown variant", eq + 1);
+        } else if (!makebook_number(s, eq + 1, &a)) return 2;
     }
-    if (!a.v || a.count < 1 || a.plies < 1 || a.depth < 1) return makebook_usage();
     enum { MAX_LIST = 8192 };
     char (*list)[TURN_STR_MAX] = malloc(sizeof *list * MAX_LIST);
     uint64_t *keys = calloc((size_t)a.count, sizeof *keys);
