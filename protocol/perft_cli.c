@@ -1,7 +1,8 @@
 /* `ratnik perft`: one position (optionally divided) or EPD suites, with
  * threads, a hash table, JSON output and progress on stderr. docs/perft.md
  * is the user's guide. Exit codes: 0 all counts right, 1 a mismatch or a bad
- * suite line, 2 bad usage or an unreadable file. */
+ * suite line, 2 bad usage, an unreadable file or results that cannot be
+ * written (protocol/cli.c checks stdout). */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
