@@ -9,16 +9,6 @@
 
 enum { OUT_MAX = 1 << 18 };
 
-/* ARGS with every engine `cmd=./ratnik` pointed at ratnik_bin(), so that the
- * sanitizer and valgrind runs play their own build, not the release. */
-static void engine_cmds(const char *args, char *out, size_t n) {
-    static const char self[] = "cmd=./ratnik";
-    size_t len = 0;
-    for (const char *at; (at = strstr(args, self)); args = at + sizeof self - 1)
-        len += (size_t)snprintf(out + len, n - len, "%.*scmd=%s", (int)(at - args), args, ratnik_bin());
-    snprintf(out + len, n - len, "%s", args);
-}
-
 /* Runs `ratnik match ARGS`; its stdout in out, the exit code returned. */
 static int run_match(const char *args, char *out, size_t n) {
     char engines[2048], cmd[2560];

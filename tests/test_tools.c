@@ -29,15 +29,17 @@ static double now_ms(void) {
 
 /* Runs `ratnik ARGS` (shell words and redirections allowed) with stdin
  * from `input` (NULL: /dev/null); stdout and stderr together in out. The
- * process group is killed if it has not ended by the deadline. */
+ * engines of a match are ratnik_bin() too (engine_cmds). The process group
+ * is killed if it has not ended by the deadline. */
 static ToolRun run_tool(const char *args, const char *input, char *out, size_t n) {
     char in_path[] = "/tmp/ratnik-tools-in-XXXXXX";
     int in_fd = mkstemp(in_path);
     ck_assert_int_ge(in_fd, 0);
     if (input) ck_assert_int_eq(write(in_fd, input, strlen(input)), (ssize_t)strlen(input));
     close(in_fd);
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "exec 2>&1 <%s; exec %s %s", in_path, ratnik_bin(), args);
+    char engines[2048], cmd[4096];
+    engine_cmds(args, engines, sizeof engines);
+    snprintf(cmd, sizeof cmd, "exec 2>&1 <%s; exec %s %s", in_path, ratnik_bin(), engines);
     int fds[2];
     ck_assert_int_eq(pipe(fds), 0);
     pid_t pid = fork();

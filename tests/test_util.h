@@ -87,6 +87,17 @@ static inline char *ratnik_output(const char *input, size_t n) {
     return out;
 }
 
+/* ARGS with every engine `cmd=./ratnik` of a `ratnik match` pointed at
+ * ratnik_bin(), so that the sanitizer and valgrind runs play their own
+ * build, not the release. */
+static inline void engine_cmds(const char *args, char *out, size_t n) {
+    static const char self[] = "cmd=./ratnik";
+    size_t len = 0;
+    for (const char *at; (at = strstr(args, self)); args = at + sizeof self - 1)
+        len += (size_t)snprintf(out + len, n - len, "%.*scmd=%s", (int)(at - args), args, ratnik_bin());
+    snprintf(out + len, n - len, "%s", args);
+}
+
 static inline int count_substr(const char *hay, const char *needle) {
     int c = 0;
     for (const char *s = hay; (s = strstr(s, needle)); s += strlen(needle)) c++;
