@@ -437,12 +437,13 @@ START_TEST(test_corrupt_match) {
     ck_assert_int_ge(fd, 0);
     close(fd);
     remove(pgn);
-    char args[400];
-    snprintf(args, sizeof args,
+    char spec[400], args[1200];
+    snprintf(spec, sizeof spec,
              "match -engine cmd=./ratnik name=S option.Corruption=true option.BribePolicy=accept-all "
              "-engine cmd=./ratnik name=R proto=xboard "
              "option.Corruption=true option.BribePolicy=random-offers -each depth=2 -variant buratia -corruption "
              "-games 2 -movelimit 30 -pgnout %s", pgn);
+    engine_cmds(spec, args, sizeof args); /* the engines are the binary under test */
     char *out = malloc(OUT_MAX), *replay = malloc(OUT_MAX * 4), *rout = malloc(OUT_MAX * 4);
     run_ratnik(args, "", 0, out, OUT_MAX);
     ck_assert_msg(count_substr(out, "Finished game ") == 2 && strstr(out, "Finished match"), "%s", out);

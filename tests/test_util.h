@@ -69,7 +69,7 @@ static inline void run_ratnik(const char *args, const char *input, size_t input_
     FILE *f = fdopen(fd, "wb");
     fwrite(input, 1, input_len, f);
     fclose(f);
-    char cmd[512];
+    char cmd[2048];
     snprintf(cmd, sizeof cmd, "%s %s < %s 2>/dev/null", ratnik_bin(), args ? args : "", path);
     FILE *p = popen(cmd, "r");
     ck_assert_ptr_nonnull(p);
