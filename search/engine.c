@@ -20,6 +20,8 @@ Engine *engine_new(EngineOutputFn out, void *ctx) {
     pthread_mutex_init(&e->out_lock, NULL);
     pthread_mutex_init(&e->game_lock, NULL);
     if (!tt_resize(&e->tt, (size_t)e->hash_mb)) {
+        pthread_mutex_destroy(&e->game_lock);
+        pthread_mutex_destroy(&e->out_lock);
         free(e);
         return NULL;
     }

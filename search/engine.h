@@ -14,6 +14,10 @@ typedef void (*EngineOutputFn)(void *ctx, const char *line);
 
 typedef struct Engine {
     const Variant *variant;
+    /* game_lock guards game against its one writer off the command thread:
+     * a CECP search plays its own move from on_bestmove (engine_play). A
+     * leaf lock: nothing is printed or joined while it is held. */
+    pthread_mutex_t game_lock;
     Game game;
     Game scratch;    /* where a new position is built before it replaces game */
     int move_limit;  /* option MoveLimit, for variants that have a move limit */
@@ -45,9 +49,6 @@ typedef struct Engine {
     uint64_t book_rng;
     int book_miss_steps;
     uint64_t book_miss_start, book_miss_key;
-    /* Held while game changes, so that a query may copy it while a search
-     * callback plays the engine's move (engine_game_snapshot). */
-    pthread_mutex_t game_lock;
 } Engine;
 
 enum { HASH_MAX_MB = 65536 };

@@ -60,7 +60,8 @@ typedef struct SearchJob {
 
     atomic_bool stop;
     atomic_bool pondering; /* cleared by ponderhit: limits start to apply */
-    double start_ms, soft_ms, hard_ms;
+    _Atomic double start_ms; /* ponderhit restarts the clock from the command thread */
+    double soft_ms, hard_ms;
     atomic_ullong nodes;
     int seldepth;
 
@@ -69,7 +70,7 @@ typedef struct SearchJob {
     pthread_mutex_t result_lock;
     Move pv[MAX_PLY + 1];
     int pv_len;
-    int best_score;
+    atomic_int best_score;   /* read by threads that skip a completed depth */
     atomic_int completed_depth;
 } SearchJob;
 
