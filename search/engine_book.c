@@ -4,7 +4,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "engine.h"
+#include "engine_internal.h"
 #include "../engine/notation.h"
 
 enum { BOOK_LIST_MAX = 256 };
@@ -23,11 +23,18 @@ void engine_set_own_book(Engine *e, bool on) {
     e->own_book = on;
 }
 
-void engine_set_book_file(Engine *e, const char *path) {
+bool engine_set_book_file(Engine *e, const char *path) {
     if (!strcmp(path, "<empty>")) path = ""; /* what some GUIs send for an empty string */
+    if (strlen(path) > BOOK_FILE_MAX) return false;
     snprintf(e->book_file, sizeof e->book_file, "%s", path);
     book_reset(e);
+    return true;
 }
+
+bool engine_own_book(const Engine *e) { return e->own_book; }
+const char *engine_book_file(const Engine *e) { return e->book_file; }
+int engine_book_depth(const Engine *e) { return e->book_depth; }
+int engine_book_variety(const Engine *e) { return e->book_variety; }
 
 void engine_set_book_depth(Engine *e, int plies) {
     e->book_depth = plies < 0 ? 0 : plies > BOOK_DEPTH_MAX ? BOOK_DEPTH_MAX : plies;
@@ -107,8 +114,8 @@ typedef struct {
     uint64_t start_key, cur_key, key_at_miss;
 } GameView;
 
-static void game_view(Engine *e, GameView *v) {
-    pthread_mutex_lock(&e->game_lock);
+static void game_view(const Engine *e, GameView *v) {
+    engine_lock_game(e);
     const Game *g = &e->game;
     v->cur = g->cur;
     v->nsteps = g->nsteps;
@@ -116,7 +123,7 @@ static void game_view(Engine *e, GameView *v) {
     v->cur_key = g->keys[g->nsteps];
     int at = e->book_miss_steps;
     v->key_at_miss = at >= 0 && at <= g->nsteps ? g->keys[at] : 0;
-    pthread_mutex_unlock(&e->game_lock);
+    engine_unlock_game(e);
 }
 
 static bool left_book(const Engine *e, const GameView *g) {

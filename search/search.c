@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "search.h"
+#include "search_job.h"
 #include "eval.h"
 #include "../engine/notation.h"
 
@@ -671,7 +671,7 @@ void search_run(SearchJob *job) {
     pthread_t ids[MAX_THREADS];
     pthread_attr_t attr;
     pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, 64u << 20); /* deep recursion with big move lists */
+    pthread_attr_setstacksize(&attr, SEARCH_STACK);
     if (n) {
         for (int i = 0; i < nthreads; i++) threads[i] = thread_new(job, i);
         for (int i = 1; i < nthreads; i++)
