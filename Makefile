@@ -130,7 +130,7 @@ debug:
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all
 sanitize: deps
 	@$(MAKE) --no-print-directory BUILD=build/sanitize OPT="$(SAN_FLAGS)" build/sanitize/ratnik build/sanitize/test_runner
-	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 RATNIK_BIN=build/sanitize/ratnik RATNIK_STOP_MS=250 ./build/sanitize/test_runner
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 RATNIK_BIN=build/sanitize/ratnik RATNIK_STOP_MS=250 CK_TIMEOUT_MULTIPLIER=3 ./build/sanitize/test_runner
 
 # ThreadSanitizer: the whole suite built in build/tsan, the protocol tests
 # driving a tsan binary (search threads, the CECP/UCI command thread, the

@@ -10,8 +10,8 @@
  * (engine_play: CECP plays the engine's own move from on_bestmove). The
  * game is guarded by a lock inside the Engine, so the getters copy it and
  * are safe while a search runs. Every other setter stops a running search
- * first (its bestmove is reported), except the book options, which the
- * search does not read. */
+ * first (its bestmove is reported), except the book and bribe options,
+ * which a running search does not read. */
 #ifndef RATNIK_ENGINE_H
 #define RATNIK_ENGINE_H
 

@@ -200,6 +200,8 @@ typedef struct {
 static const UciCase uci_cases[] = {
     {"go infinite", "isready", "readyok", 1},
     {"go infinite", "d", "Fen: ", 1},
+    {"go infinite", "state", "info string state end", 1},
+    {"go infinite", "legal", "info string legal end", 1},
     {"go infinite", "setoption name Hash value 8", NULL, 1},
     {"go infinite", "setoption name Threads value 2", NULL, 1},
     {"go infinite", "setoption name MultiPV value 2", NULL, 1},
