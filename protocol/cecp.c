@@ -4,9 +4,10 @@
  * (engine_go) and reports through on_info/on_bestmove ON THAT THREAD; the
  * fields of CecpState both threads touch are guarded by `mu`, and the game,
  * into which on_bestmove plays the engine's move, by the engine itself
- * (engine_play and the getters). Lock order: mu, then the engine's locks. Never call a function that joins the
- * search thread (engine_stop, engine_set_*) while holding mu: on_bestmove
- * needs mu to finish.
+ * (engine_play and the getters). Lock order: mu, then the engine's locks.
+ * Never call a function that joins the search thread (engine_stop,
+ * engine_set_*, engine_undo) while holding mu: on_bestmove needs mu to
+ * finish.
  *
  * Moves are RULES.md's. What XBoard draws, relays and sends back is
  * protocol/cecp_xboard.c's (docs/xboard.md). */
@@ -222,7 +223,8 @@ static void cmd_protover(CecpState *c) {
     engine_printf(e, "feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 "
                      "analyze=1 colors=0 san=0 name=0 nps=0 debug=1 memory=1 smp=1 exclude=0 setscore=0 highlight=0");
     engine_printf(e, "feature myname=\"ratnik\" variants=\"%s\"", variants);
-    engine_printf(e, "feature option=\"MoveLimit -spin %d 0 10000\"", engine_move_limit(e) >= 0 ? engine_move_limit(e) : 100);
+    int limit = engine_move_limit(e);
+    engine_printf(e, "feature option=\"MoveLimit -spin %d 0 10000\"", limit >= 0 ? limit : 100);
     engine_printf(e, "feature option=\"Clear Hash -button\"");
     bribes_cecp_features(e);
     book_opts_cecp_features(e);
