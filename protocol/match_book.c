@@ -223,8 +223,8 @@ int match_makebook_main(int argc, char **argv) {
     TT tt = {0};
     if (!list || !keys || !g || !tt_resize(&tt, 16)) {
         free(g), free(keys), free(list);
-        fprintf(stderr, "match -makebook: out of memory\n");
-        return 1;
+        fprintf(stderr, "ratnik match -makebook: out of memory\n");
+        return 2;
     }
     unsigned s = a.seed * 2654435761u + 1;
     int found = 0;
