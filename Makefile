@@ -30,7 +30,7 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs libevent libevent_pthreads 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: books book-epds all run test rules-check deps bench bench-check clean install debug sanitize perft perft-long unit protocol-tests load fuzz fuzz-targets valgrind
+.PHONY: books book-epds all run test rules-check deps bench bench-check clean install debug sanitize perft perft-long unit protocol-tests load fuzz fuzz-targets valgrind tsan
 
 all: ratnik
 
@@ -125,10 +125,31 @@ debug:
 # AddressSanitizer + UndefinedBehaviorSanitizer: the whole test suite, with
 # the protocol tests driving a sanitized binary; both are built in
 # build/sanitize, so ./ratnik stays the release build. Any report fails.
-SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+# float-cast-overflow is named because gcc's `undefined` leaves it out
+# (a NaN or huge double cast to int).
+SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all
 sanitize: deps
 	@$(MAKE) --no-print-directory BUILD=build/sanitize OPT="$(SAN_FLAGS)" build/sanitize/ratnik build/sanitize/test_runner
-	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 RATNIK_BIN=build/sanitize/ratnik RATNIK_STOP_MS=250 ./build/sanitize/test_runner
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 RATNIK_BIN=build/sanitize/ratnik RATNIK_STOP_MS=250 CK_TIMEOUT_MULTIPLIER=3 ./build/sanitize/test_runner
+
+# ThreadSanitizer: the suite built in build/tsan, the protocol tests
+# driving a tsan binary (search threads, the CECP/UCI command thread, the
+# daemon's libevent loop and session threads). The long differential tests
+# (tagged slow) are left out: they run rule code on one thread, and under
+# tsan they alone outlast their timeouts on a loaded machine. Every process writes its
+# reports to build/tsan/log/; any report, from the runner or from a child
+# ratnik, fails. tests/tsan.supp holds suppressions for third-party code
+# only (see the file).
+TSAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=thread
+TSAN_LOG = $(CURDIR)/build/tsan/log
+tsan: deps
+	@$(MAKE) --no-print-directory BUILD=build/tsan OPT="$(TSAN_FLAGS)" build/tsan/ratnik build/tsan/test_runner
+	@rm -rf $(TSAN_LOG) && mkdir -p $(TSAN_LOG)
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 log_path=$(TSAN_LOG)/tsan suppressions=$(CURDIR)/tests/tsan.supp" \
+	  RATNIK_BIN=build/tsan/ratnik RATNIK_STOP_MS=250 CK_TIMEOUT_MULTIPLIER=4 CK_EXCLUDE_TAGS=slow ./build/tsan/test_runner
+	@if ls $(TSAN_LOG)/tsan.* >/dev/null 2>&1; then cat $(TSAN_LOG)/tsan.*; \
+	  echo "make tsan: ThreadSanitizer reports above ($(TSAN_LOG))"; exit 1; fi
+	@echo "make tsan: no ThreadSanitizer report"
 
 # valgrind (memcheck), -O1 -g build in build/valgrind: the test suite without
 # the long differential tests (tagged "slow"), then the binary itself on the

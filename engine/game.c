@@ -32,6 +32,20 @@ bool game_play(Game *g, const char *text, char *err, size_t errlen) {
     return true;
 }
 
+bool game_undo(Game *g, int turns) {
+    int keep = g->nsteps;
+    for (int t = 0; t < turns; t++) {
+        if (keep == 0) return false;
+        do keep--;
+        while (keep > 0 && !g->turn_start[keep]);
+    }
+    Position p = g->start;
+    for (int i = 0; i < keep; i++) p.v->make(&p, g->steps[i]);
+    g->cur = p;
+    g->nsteps = keep;
+    return true;
+}
+
 int game_repetitions(const Game *g) {
     int count = 0;
     for (int i = g->nsteps; i >= 0; i--)

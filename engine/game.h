@@ -19,6 +19,11 @@ typedef struct {
 void game_reset(Game *g, const Position *start);
 /* Plays a turn written as text; on failure the game is unchanged. */
 bool game_play(Game *g, const char *text, char *err, size_t errlen);
+/* Takes back the last `turns` turns (every step of each) by replaying the
+ * game from its start. False, the game unchanged, if fewer were played.
+ * The steps taken back stay in steps[nsteps..] until overwritten, for a
+ * caller that checks what was taken back. */
+bool game_undo(Game *g, int turns);
 /* The rules' verdict on the current position, history included. */
 void game_outcome(const Game *g, Outcome *o);
 /* How often the current position has occurred at the start of a turn. */

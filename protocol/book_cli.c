@@ -142,15 +142,15 @@ static void walk_book(const Book *b, const Position *pos, int ply, int plies, Wa
     }
 }
 
-static int search_score(const Position *pos, TT *tt, int depth) {
+/* The score of pos for its side to move, searched to depth; false when
+ * memory runs out. */
+static bool position_score(const Position *pos, TT *tt, int depth, int *score) {
     Game *g = malloc(sizeof *g);
-    SearchJob *job = calloc(1, sizeof *job);
+    if (!g) return false;
     game_reset(g, pos);
-    job->game = g, job->tt = tt, job->threads = 1, job->limits.depth = depth;
-    search_run(job);
-    int score = job->best_score;
-    free(job), free(g);
-    return score;
+    *score = search_score(g, tt, 1, &(SearchLimits){.depth = depth}, NULL);
+    free(g);
+    return true;
 }
 
 /* `book epd`: balanced positions of the book at --plies (its leaves when
@@ -181,15 +181,15 @@ static int epd(int argc, char **argv) {
             w.pos[i] = w.pos[j], w.pos[j] = t;
         }
     TT tt = {0};
-    tt_resize(&tt, 16);
-    int found = 0;
+    int found = 0, score = 0;
     uint64_t *keys = calloc((size_t)w.n + 1, sizeof *keys);
-    for (int i = 0; i < w.n && found < a.count; i++) {
+    bool ok = keys && tt_resize(&tt, 16);
+    for (int i = 0; ok && i < w.n && found < a.count; i++) {
         bool dup = false;
         for (int k = 0; k < found; k++) dup |= keys[k] == w.pos[i].key;
         if (dup) continue;
         tt_clear(&tt);
-        int score = search_score(&w.pos[i], &tt, a.depth);
+        if (!(ok = position_score(&w.pos[i], &tt, a.depth, &score))) break;
         if (abs(score) > a.margin) continue;
         char fen[FEN_MAX];
         fen_write(&w.pos[i], fen, sizeof fen);
@@ -197,6 +197,7 @@ static int epd(int argc, char **argv) {
         fflush(stdout);
         keys[found++] = w.pos[i].key;
     }
+    if (!ok) fprintf(stderr, "book epd: out of memory\n");
     fprintf(stderr, "book epd: %d positions (%d candidates at ply %d, %d in all) from %s\n", found, w.exact, a.plies,
             w.n, path);
     tt_free(&tt);

@@ -31,11 +31,10 @@ bool book_opts_set(Engine *e, const char *name, const char *value, char *err, si
         }
         engine_set_own_book(e, on);
     } else if (!strcasecmp(name, "BookFile")) {
-        if (strlen(value) >= sizeof e->book_file) {
-            snprintf(err, errlen, "BookFile path longer than %zu characters", sizeof e->book_file - 1);
+        if (!engine_set_book_file(e, value)) {
+            snprintf(err, errlen, "BookFile path longer than %d characters", BOOK_FILE_MAX);
             return false;
         }
-        engine_set_book_file(e, value);
     } else if (!strcasecmp(name, "BookDepth")) {
         if (!parse_spin(value, 0, BOOK_DEPTH_MAX, &v)) {
             snprintf(err, errlen, "BookDepth must be an integer 0..%d (plies), not '%.64s'", BOOK_DEPTH_MAX, value);
@@ -60,10 +59,10 @@ void book_opts_uci_options(const Engine *e) {
 }
 
 void book_opts_cecp_features(const Engine *e) {
-    engine_printf(e, "feature option=\"OwnBook -check %d\"", e->own_book);
-    engine_printf(e, "feature option=\"BookFile -file %s\"", e->book_file);
-    engine_printf(e, "feature option=\"BookDepth -spin %d 0 %d\"", e->book_depth, BOOK_DEPTH_MAX);
-    engine_printf(e, "feature option=\"BookVariety -spin %d 0 100\"", e->book_variety);
+    engine_printf(e, "feature option=\"OwnBook -check %d\"", engine_own_book(e));
+    engine_printf(e, "feature option=\"BookFile -file %s\"", engine_book_file(e));
+    engine_printf(e, "feature option=\"BookDepth -spin %d 0 %d\"", engine_book_depth(e), BOOK_DEPTH_MAX);
+    engine_printf(e, "feature option=\"BookVariety -spin %d 0 100\"", engine_book_variety(e));
 }
 
 bool book_opts_uci_go(Engine *e) {

@@ -33,8 +33,7 @@ typedef struct {
 
 /* The lines of one search: the current iteration's and the last complete one. */
 typedef struct {
-    SearchJob *job;
-    int lines, want_depth;
+    int lines;
     int depth, got;
     char turn[WIDTH_MAX][TURN_STR_MAX];
     int score[WIDTH_MAX];
@@ -56,21 +55,26 @@ static void on_info(void *ctx, const SearchInfo *info) {
     l->done_depth = l->depth, l->done_n = l->lines;
     memcpy(l->done_turn, l->turn, sizeof l->turn);
     memcpy(l->done_score, l->score, sizeof l->score);
-    if (l->depth >= l->want_depth) atomic_store(&l->job->stop, true);
 }
 
-/* Searches g's position; fills node with the moves within the margin. */
-static void search_node(const SearchArgs *a, Game *g, TT *tt, Node *node) {
+/* Searches g's position; fills node with the moves within the margin.
+ * False when memory or a thread runs out. */
+static bool search_node(const SearchArgs *a, Game *g, TT *tt, Node *node) {
     Move list[MAX_MOVES];
     int nlegal = g->cur.v->generate(&g->cur, list);
     Lines *l = calloc(1, sizeof *l);
-    SearchJob *job = calloc(1, sizeof *job);
-    l->job = job, l->want_depth = a->depth, l->lines = a->width < nlegal ? a->width : nlegal;
-    job->game = g, job->tt = tt, job->threads = a->threads, job->multipv = l->lines;
-    job->limits.movetime = a->movetime;
-    job->cb = (SearchCallbacks){.on_info = on_info, .ctx = l};
     node->key = g->cur.key, node->n = 0;
-    if (l->lines > 0) search_run(job);
+    if (!l) return false;
+    l->lines = a->width < nlegal ? a->width : nlegal;
+    /* the depth ends the search, or the movetime first */
+    SearchRequest rq = {.game = g, .tt = tt, .threads = a->threads, .multipv = l->lines, .on_info = on_info, .ctx = l};
+    rq.limits.depth = a->depth;
+    rq.limits.movetime = a->movetime;
+    SearchResult res;
+    if (l->lines > 0 && !search_blocking(&rq, &res)) {
+        free(l);
+        return false;
+    }
     /* a stopped search may leave the lines of a later depth incomplete */
     if (!l->done_n && l->got) l->done_n = l->got, memcpy(l->done_turn, l->turn, sizeof l->turn),
                                memcpy(l->done_score, l->score, sizeof l->score);
@@ -88,8 +92,8 @@ static void search_node(const SearchArgs *a, Game *g, TT *tt, Node *node) {
          * default BookVariety then mostly plays the best move */
         node->weight[node->n++] = a->margin ? (unsigned)lround(100 * exp2(-3.0 * loss / a->margin)) : 100;
     }
-    free(job);
     free(l);
+    return true;
 }
 
 static uint64_t rng_next(uint64_t *s) { /* xorshift64* */
@@ -114,7 +118,7 @@ static Node *find_node(Node *nodes, int n, uint64_t key) {
     return NULL;
 }
 
-/* The walks; returns how many positions were searched. */
+/* The walks; returns how many positions were searched, -1 when memory ran out. */
 static int grow(const SearchArgs *a, Node *nodes, Game *g, TT *tt) {
     Position start;
     char err[160];
@@ -133,7 +137,10 @@ static int grow(const SearchArgs *a, Node *nodes, Game *g, TT *tt) {
             if (!node && n == a->positions) break;
             if (!node) {
                 node = &nodes[n++];
-                search_node(a, g, tt, node);
+                if (!search_node(a, g, tt, node)) {
+                    fprintf(stderr, "\nbook search: out of memory\n");
+                    return -1;
+                }
                 if (ply + 1 > deepest) deepest = ply + 1;
                 fprintf(stderr, "\rbook search %s: %d/%d positions, %d plies deep, walk %d, %.1f s ", a->v->name, n,
                         a->positions, deepest, walk + 1, (book_cli_now_ms() - t0) / 1000);
@@ -181,8 +188,17 @@ int book_search_main(int argc, char **argv) {
     Node *nodes = calloc((size_t)a.positions, sizeof *nodes);
     Game *g = malloc(sizeof *g);
     TT tt = {0};
-    tt_resize(&tt, a.hash);
+    if (!nodes || !g || !tt_resize(&tt, a.hash)) {
+        fprintf(stderr, "book search: out of memory\n");
+        free(nodes), free(g);
+        return 2;
+    }
     int n = grow(&a, nodes, g, &tt);
+    if (n < 0) {
+        tt_free(&tt);
+        free(g), free(nodes);
+        return 2;
+    }
     RBookWriter *w = rbook_writer_new();
     for (int i = 0; i < n; i++)
         for (int k = 0; k < nodes[i].n; k++) /* learn: the score, 32768 meaning 0.00 */

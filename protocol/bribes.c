@@ -30,7 +30,7 @@ static bool parse_movetime(int argc, char **argv, int at, int *ms) {
 
 /* Parses "offer <kind> [<move>] <payment> [movetime <ms>]" (argv[1] is
  * "offer") and checks it against the rules; false with a reason. */
-static bool parse_offer(const Engine *e, int argc, char **argv, Bribe *b, int *ms, char *err, size_t n) {
+static bool parse_offer(const Game *g, int argc, char **argv, Bribe *b, int *ms, char *err, size_t n) {
     const char *kind = argc > 2 ? argv[2] : "";
     int at = 3;
     memset(b, 0, sizeof *b);
@@ -43,58 +43,62 @@ static bool parse_offer(const Engine *e, int argc, char **argv, Bribe *b, int *m
     }
     const char *move = b->kind == BRIBE_TAKEBACK ? NULL : at < argc ? argv[at++] : "";
     const char *pay = at < argc ? argv[at++] : "";
-    if (!bribe_parse_payment(&e->game, pay, &b->type, &b->sq) || !parse_movetime(argc, argv, at, ms)) {
+    if (!bribe_parse_payment(g, pay, &b->type, &b->sq) || !parse_movetime(argc, argv, at, ms)) {
         snprintf(err, n, "usage: bribe offer refrain|purchase <move> <payment> [movetime <ms>] | takeback <payment> [movetime <ms>]");
         return false;
     }
-    if (!bribe_rules_here(&e->game, err, n)) return false;
-    if (move && !step_from_str(&e->game.cur, move, &b->named)) {
+    if (!bribe_rules_here(g, err, n)) return false;
+    if (move && !step_from_str(&g->cur, move, &b->named)) {
         snprintf(err, n, "bribe: '%.32s' is not a legal move here", move);
         return false;
     }
     Game *after = malloc(sizeof *after);
-    bool ok = after && bribe_apply(&e->game, b, after, err, n);
+    bool ok = after && bribe_apply(g, b, after, err, n);
     free(after);
     return ok;
 }
 
-static bool answer_offer(Engine *e, BribeProto proto, int argc, char **argv, Bribe *accepted) {
+static bool answer_offer(Engine *e, const Game *g, BribeProto proto, int argc, char **argv, Bribe *accepted) {
     Bribe b;
     char err[256];
     int ms;
     bool accept = false;
-    if (!parse_offer(e, argc, argv, &b, &ms, err, sizeof err)) {
+    const BribeSession *bs = engine_bribes(e);
+    if (!parse_offer(g, argc, argv, &b, &ms, err, sizeof err)) {
         bribe_error(e, proto, err);
-    } else if (!e->bribes.on || e->bribes.policy == POLICY_DECLINE_ALL || e->bribes.policy == POLICY_RANDOM_OFFERS) {
+    } else if (!bs->on || bs->policy == POLICY_DECLINE_ALL || bs->policy == POLICY_RANDOM_OFFERS) {
         accept = false;
-    } else if (e->bribes.policy == POLICY_ACCEPT_ALL) {
+    } else if (bs->policy == POLICY_ACCEPT_ALL) {
         accept = true;
     } else {
-        BribeBudget bud = {&e->tt, e->threads, ms, 0};
-        accept = bribe_should_accept(&e->game, &b, &bud, NULL);
+        BribeBudget bud;
+        engine_bribe_budget(e, ms, &bud);
+        accept = bribe_should_accept(g, &b, &bud, NULL);
     }
     engine_printf(e, "bribe %s", accept ? "accept" : "decline");
     if (accept && accepted) *accepted = b;
     return accept;
 }
 
-static void answer_query(Engine *e, BribeProto proto, int argc, char **argv) {
+static void answer_query(Engine *e, const Game *g, BribeProto proto, int argc, char **argv) {
     int ms, n = 0;
     Bribe offers[MAX_OFFERS];
     Outcome o;
     char err[160];
-    game_outcome(&e->game, &o);
+    BribeSession *bs = engine_bribes(e);
+    game_outcome(g, &o);
     if (!parse_movetime(argc, argv, 2, &ms)) bribe_error(e, proto, "usage: bribe query [movetime <ms>]");
-    else if (!bribe_rules_here(&e->game, err, sizeof err)) bribe_error(e, proto, err);
-    else if (!e->bribes.on || o.code != RES_NONE) n = 0;
-    else if (e->bribes.policy == POLICY_RANDOM_OFFERS) n = bribe_random_offer(&e->game, &e->bribes.rng, offers);
-    else if (e->bribes.policy == POLICY_SEARCH) {
-        BribeBudget bud = {&e->tt, e->threads, ms, 0};
-        n = bribe_find_offers(&e->game, &bud, offers, MAX_OFFERS);
+    else if (!bribe_rules_here(g, err, sizeof err)) bribe_error(e, proto, err);
+    else if (!bs->on || o.code != RES_NONE) n = 0;
+    else if (bs->policy == POLICY_RANDOM_OFFERS) n = bribe_random_offer(g, &bs->rng, offers);
+    else if (bs->policy == POLICY_SEARCH) {
+        BribeBudget bud;
+        engine_bribe_budget(e, ms, &bud);
+        n = bribe_find_offers(g, &bud, offers, MAX_OFFERS);
     }
     for (int i = 0; i < n; i++) {
         char text[128];
-        bribe_offer_text(&e->game, &offers[i], text, sizeof text);
+        bribe_offer_text(g, &offers[i], text, sizeof text);
         engine_printf(e, "bribe offer %s", text);
     }
     engine_printf(e, "bribe done");
@@ -103,9 +107,21 @@ static void answer_query(Engine *e, BribeProto proto, int argc, char **argv) {
 bool bribes_command(Engine *e, BribeProto proto, int argc, char **argv, Bribe *accepted) {
     const char *sub = argc > 1 ? argv[1] : "";
     engine_stop(e); /* the decision searches use the session's hash table */
-    if (!strcmp(sub, "offer")) return answer_offer(e, proto, argc, argv, accepted);
-    if (!strcmp(sub, "query")) answer_query(e, proto, argc, argv);
-    else if (!strcmp(sub, "result")) {
+    if (!strcmp(sub, "offer") || !strcmp(sub, "query")) {
+        Game *g = engine_game_snapshot(e);
+        bool offer = sub[0] == 'o', accept = false;
+        if (!g) {
+            bribe_error(e, proto, "out of memory");
+            engine_printf(e, "%s", offer ? "bribe decline" : "bribe done");
+        } else if (offer) {
+            accept = answer_offer(e, g, proto, argc, argv, accepted);
+        } else {
+            answer_query(e, g, proto, argc, argv);
+        }
+        free(g);
+        return accept;
+    }
+    if (!strcmp(sub, "result")) {
         if (argc != 3 || (strcmp(argv[2], "accept") && strcmp(argv[2], "decline")))
             bribe_error(e, proto, "usage: bribe result accept|decline");
     } else {
@@ -117,17 +133,15 @@ bool bribes_command(Engine *e, BribeProto proto, int argc, char **argv, Bribe *a
 }
 
 bool bribes_apply(Engine *e, const Bribe *b, char *token, size_t n, char *err, size_t errlen) {
-    Game *after = malloc(sizeof *after);
-    if (!after) {
-        snprintf(err, errlen, "out of memory");
-        return false;
-    }
     engine_stop(e);
-    bool ok = bribe_apply(&e->game, b, after, err, errlen);
-    if (ok) {
-        bribe_token(&e->game, b, token, n);
-        memcpy(&e->game, after, sizeof *after);
+    Game *before = engine_game_snapshot(e), *after = malloc(sizeof *after);
+    bool ok = before && after;
+    if (!ok) snprintf(err, errlen, "out of memory");
+    else if ((ok = bribe_apply(before, b, after, err, errlen))) {
+        bribe_token(before, b, token, n);
+        engine_set_game(e, after);
     }
+    free(before);
     free(after);
     return ok;
 }
@@ -143,12 +157,12 @@ bool bribes_set_option(Engine *e, const char *name, const char *value, char *err
             snprintf(err, errlen, "Corruption must be true or false, not '%.64s'", value);
             return false;
         }
-        e->bribes.on = on;
+        engine_bribes(e)->on = on;
         return true;
     }
     for (int p = 0; p < POLICY_NB; p++)
         if (!strcasecmp(value, bribe_policy_names[p])) {
-            e->bribes.policy = (BribePolicy)p;
+            engine_bribes(e)->policy = (BribePolicy)p;
             return true;
         }
     snprintf(err, errlen, "BribePolicy must be search, accept-all, decline-all or random-offers, not '%.64s'", value);

@@ -2,15 +2,18 @@
  *
  * One CecpState per session, no globals. The search runs on its own thread
  * (engine_go) and reports through on_info/on_bestmove ON THAT THREAD; the
- * fields both threads touch are guarded by `mu`. Lock order: mu, then the
- * engine's output lock (engine_printf). Never call a function that joins the
- * search thread (engine_stop, engine_set_*) while holding mu: on_bestmove
- * needs mu to finish.
+ * fields of CecpState both threads touch are guarded by `mu`, and the game,
+ * into which on_bestmove plays the engine's move, by the engine itself
+ * (engine_play and the getters). Lock order: mu, then the engine's locks.
+ * Never call a function that joins the search thread (engine_stop,
+ * engine_set_*, engine_undo) while holding mu: on_bestmove needs mu to
+ * finish.
  *
  * Moves are RULES.md's. What XBoard draws, relays and sends back is
  * protocol/cecp_xboard.c's (docs/xboard.md). */
 #include <ctype.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,7 +60,7 @@ static void error_reply(const CecpState *c, const char *type, const char *cmd) {
 /* Prints `1-0 {reason}` etc. if the game is over; returns whether it is. */
 static bool report_outcome(const CecpState *c) {
     Outcome o;
-    game_outcome(&c->e->game, &o);
+    engine_outcome(c->e, &o);
     if (o.code == RES_NONE) return false;
     static const char *codes[] = {"*", "1-0", "0-1", "1/2-1/2"};
     const char *who = o.code == RES_WHITE_WINS ? "White wins: " : o.code == RES_BLACK_WINS ? "Black wins: " : "";
@@ -67,8 +70,14 @@ static bool report_outcome(const CecpState *c) {
 
 static bool game_over(const Engine *e) {
     Outcome o;
-    game_outcome(&e->game, &o);
+    engine_outcome(e, &o);
     return o.code != RES_NONE;
+}
+
+static int side_to_move(const Engine *e) {
+    Position pos;
+    engine_position(e, &pos);
+    return pos.side;
 }
 
 /* ---------------------------------------------------------- search thread */
@@ -98,9 +107,11 @@ static void on_bestmove(void *ctx, const char *best, const char *ponder) {
     if (c->thinking && !c->discard) {
         if (best) {
             char err[256], text[TURN_STR_MAX + 8];
-            Position before = e->game.cur;
+            Position before, after;
+            engine_position(e, &before);
             if (engine_play(e, best, err, sizeof err)) {
-                cecp_xboard_move_text(&before, &e->game.cur, best, text, sizeof text);
+                engine_position(e, &after);
+                cecp_xboard_move_text(&before, &after, best, text, sizeof text);
                 engine_printf(e, "move %s", text);
                 snprintf(c->hint, sizeof c->hint, "%s", ponder ? ponder : "");
                 report_outcome(c);
@@ -156,7 +167,9 @@ static void start_search(CecpState *c, const SearchLimits *l, bool own_move) {
 
 static void build_limits(const CecpState *c, SearchLimits *l) {
     memset(l, 0, sizeof *l);
-    const Position *pos = &c->e->game.cur;
+    Position cur;
+    engine_position(c->e, &cur);
+    const Position *pos = &cur;
     int us = pos->side, them = !pos->side;
     if (c->st_ms > 0) {
         l->movetime = c->st_ms;
@@ -186,7 +199,7 @@ static void resume(CecpState *c) {
     if (atomic_load(&c->analyzing)) {
         SearchLimits l = {.infinite = true};
         start_search(c, &l, false);
-    } else if (!c->force && c->e->game.cur.side == c->engine_color) {
+    } else if (!c->force && side_to_move(c->e) == c->engine_color) {
         SearchLimits l;
         build_limits(c, &l);
         start_search(c, &l, true);
@@ -210,7 +223,8 @@ static void cmd_protover(CecpState *c) {
     engine_printf(e, "feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 "
                      "analyze=1 colors=0 san=0 name=0 nps=0 debug=1 memory=1 smp=1 exclude=0 setscore=0 highlight=0");
     engine_printf(e, "feature myname=\"ratnik\" variants=\"%s\"", variants);
-    engine_printf(e, "feature option=\"MoveLimit -spin %d 0 10000\"", e->move_limit >= 0 ? e->move_limit : 100);
+    int limit = engine_move_limit(e);
+    engine_printf(e, "feature option=\"MoveLimit -spin %d 0 10000\"", limit >= 0 ? limit : 100);
     engine_printf(e, "feature option=\"Clear Hash -button\"");
     bribes_cecp_features(e);
     book_opts_cecp_features(e);
@@ -226,22 +240,6 @@ static bool looks_like_move(const char *s) {
     return !strcmp(s, "@@@@");
 }
 
-/* Takes back the last `turns` turns by replaying the game from its start. */
-static bool take_back(Engine *e, int turns) {
-    Game *g = &e->game;
-    int keep = g->nsteps;
-    for (int t = 0; t < turns; t++) {
-        if (keep == 0) return false;
-        do keep--;
-        while (keep > 0 && !g->turn_start[keep]);
-    }
-    Position p = g->start;
-    for (int i = 0; i < keep; i++) p.v->make(&p, g->steps[i]);
-    g->cur = p;
-    g->nsteps = keep;
-    return true;
-}
-
 static void cmd_usermove(CecpState *c, const char *move) {
     Engine *e = c->e;
     if (c->bad_position) {
@@ -250,17 +248,7 @@ static void cmd_usermove(CecpState *c, const char *move) {
     }
     stop_search(c, true);
     char err[256];
-    /* play_user_turn may have to undo a dialect guess: keep a copy to restore. */
-    Game *saved = malloc(sizeof *saved);
-    if (!saved) {
-        error_reply(c, "out of memory", move);
-        return;
-    }
-    memcpy(saved, &e->game, sizeof *saved);
-    bool ok = cecp_xboard_play_user_turn(e, move, err, sizeof err);
-    if (!ok) memcpy(&e->game, saved, sizeof *saved);
-    free(saved);
-    if (!ok) {
+    if (!cecp_xboard_play_user_turn(e, move, err, sizeof err)) {
         engine_printf(e, "Illegal move: %.100s", move);
         engine_printf(e, "# %s", err);
         resume(c); /* keep analyzing */
@@ -330,12 +318,13 @@ static void cmd_setboard(CecpState *c, const char *fen) {
             if (*t) *t++ = 0;
         }
         if (nf < 4 || *t) break; /* text after six fields is not a FEN's */
-        char last = (char)('A' + c->e->variant->files - 1);
+        const Variant *v = engine_variant(c->e);
+        char last = (char)('A' + v->files - 1);
         if (attempt == 1) field[2] = "-";
-        else if (c->e->variant->castle_style == CASTLE_STYLE_FILES)
+        else if (v->castle_style == CASTLE_STYLE_FILES)
             for (char *f = field[2]; *f; f++)
                 *f = *f == 'K' ? last : *f == 'Q' ? 'A' : *f == 'k' ? (char)(last | 0x20) : *f == 'q' ? 'a' : *f;
-        if (!c->e->variant->has_ep) field[3] = "-";
+        if (!v->has_ep) field[3] = "-";
         char joined[FEN_MAX * 2];
         size_t len = 0;
         for (int k = 0; k < nf; k++)
@@ -373,7 +362,7 @@ static void cmd_variant(CecpState *c, const char *name, const char *line) {
 static void cmd_new(CecpState *c) {
     char err[256];
     stop_search(c, true);
-    if (c->e->variant != variant_default()) engine_set_variant(c->e, variant_default()->name, err, sizeof err);
+    if (engine_variant(c->e) != variant_default()) engine_set_variant(c->e, variant_default()->name, err, sizeof err);
     else engine_set_position(c->e, NULL, NULL, 0, err, sizeof err);
     c->force = false;
     c->engine_color = BLACK;
@@ -422,7 +411,7 @@ static void cmd_bribe(CecpState *c, char **arg, int n) {
     Bribe b;
     char token[TURN_STR_MAX], err[256];
     stop_search(c, true);
-    bool own_turn = !c->force && c->e->game.cur.side == c->engine_color;
+    bool own_turn = !c->force && side_to_move(c->e) == c->engine_color;
     if (bribes_command(c->e, BRIBE_PROTO_CECP, n, arg, &b)) {
         if (!bribes_apply(c->e, &b, token, sizeof token, err, sizeof err)) {
             engine_printf(c->e, "# internal error: accepted bribe rejected: %s", err);
@@ -457,7 +446,8 @@ static void cmd_ping(CecpState *c, const char *arg, const char *line) {
 static void cmd_hint(CecpState *c) {
     pthread_mutex_lock(&c->mu);
     if (!c->thinking && c->hint[0]) {
-        Position p = c->e->game.cur;
+        Position p;
+        engine_position(c->e, &p);
         char err[128];
         if (play_turn_str(&p, c->hint, err, sizeof err)) engine_printf(c->e, "Hint: %s", c->hint);
     }
@@ -533,12 +523,12 @@ bool cecp_command(CecpState *c, char *line) {
     } else if (!strcmp(cmd, "go")) {
         stop_search(c, true);
         c->force = false;
-        c->engine_color = e->game.cur.side;
+        c->engine_color = side_to_move(e);
         if (!report_outcome(c)) resume(c);
     } else if (!strcmp(cmd, "playother")) {
         stop_search(c, true);
         c->force = false;
-        c->engine_color = !e->game.cur.side;
+        c->engine_color = !side_to_move(e);
     } else if (!strcmp(cmd, "usermove")) {
         if (n < 2) error_reply(c, "missing move", p);
         else cmd_usermove(c, arg[1]);
@@ -579,7 +569,7 @@ bool cecp_command(CecpState *c, char *line) {
     else if (!strcmp(cmd, "bk")) book_opts_cecp_bk(e);
     else if (!strcmp(cmd, "undo") || !strcmp(cmd, "remove")) {
         stop_search(c, true);
-        if (c->bad_position || !take_back(e, cmd[0] == 'u' ? 1 : 2)) error_reply(c, "command not legal now", cmd);
+        if (c->bad_position || !engine_undo(e, cmd[0] == 'u' ? 1 : 2)) error_reply(c, "command not legal now", cmd);
         c->hint[0] = 0;
         resume(c);
     } else if (!strcmp(cmd, "hard")) c->ponder = true;

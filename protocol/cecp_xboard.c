@@ -48,10 +48,12 @@ static void fen_for_xboard(const XboardView *x, const char *fen, char *out, size
 }
 
 void cecp_xboard_send_setup(Engine *e) {
-    const XboardView *x = e->variant->xboard;
+    const XboardView *x = engine_variant(e)->xboard;
     if (!x) return;
     char fen[FEN_MAX * 2], xfen[FEN_MAX * 2];
-    fen_write(&e->game.start, fen, sizeof fen);
+    Position start;
+    engine_start_position(e, &start);
+    fen_write(&start, fen, sizeof fen);
     fen_for_xboard(x, fen, xfen, sizeof xfen);
     engine_printf(e, "setup (%s) %s %s", x->piece_to_char, x->size_parent, xfen);
     for (int k = 0; x->pieces[k]; k++) engine_printf(e, "piece %s", x->pieces[k]);
@@ -107,16 +109,18 @@ void cecp_xboard_move_text(const Position *before, const Position *after, const 
 static bool play_with_suffix(Engine *e, const char *text, char *err, size_t errlen) {
     size_t n = strlen(text);
     int from, to;
+    Position cur;
+    engine_position(e, &cur);
     if (n < 5 || n >= TURN_STR_MAX || strchr(text, ',')) return false;
-    if ((size_t)parse_two_squares(e->game.cur.geo, text, &from, &to) != n - 1 || from == to) return false;
+    if ((size_t)parse_two_squares(cur.geo, text, &from, &to) != n - 1 || from == to) return false;
     char last = text[n - 1];
     if (!(last == '+' || last == '=' || isalpha((unsigned char)last))) return false;
     char plain[TURN_STR_MAX];
     memcpy(plain, text, n - 1);
     plain[n - 1] = 0;
-    Position after = e->game.cur;
+    Position after = cur;
     if (!play_turn_str(&after, plain, err, errlen)) return false;
-    Piece p = e->game.cur.board[from], q = after.board[to];
+    Piece p = cur.board[from], q = after.board[to];
     if (p == q || piece_color(p) != piece_color(q)) return false;
     return engine_play(e, plain, err, errlen);
 }
@@ -125,7 +129,9 @@ static bool play_with_suffix(Engine *e, const char *text, char *err, size_t errl
  * or `f6f6,e6g6` (XBoard's rewrite of `f6e6,e6f6a`, its suffix lost). It is
  * the in-place turn on that square: the one with the suffix, else the only one. */
 static bool play_in_place(Engine *e, const char *text, char *err, size_t errlen) {
-    const Geometry *g = e->game.cur.geo;
+    Position cur;
+    engine_position(e, &cur);
+    const Geometry *g = cur.geo;
     int a, b, c, d;
     int l1 = parse_two_squares(g, text, &a, &b);
     if (!l1 || text[l1] != ',') return false;
@@ -140,10 +146,10 @@ static bool play_in_place(Engine *e, const char *text, char *err, size_t errlen)
         if (engine_play(e, cand, err, errlen)) return true;
     }
     int count = 0;
-    const Variant *v = e->game.cur.v;
+    const Variant *v = cur.v;
     for (int t = 1; t < PT_NB; t++) {
         if (!v->pieces[t].letter || v->pieces[t].promoted) continue;
-        Position p = e->game.cur;
+        Position p = cur;
         char perr[64];
         snprintf(cand, sizeof cand, "%s%s%c", sq, sq, tolower((unsigned char)v->pieces[t].letter));
         if (play_turn_str(&p, cand, perr, sizeof perr)) {
@@ -160,7 +166,9 @@ static bool play_in_place(Engine *e, const char *text, char *err, size_t errlen)
  * three squares that matter survive, so the turn is the displacement
  * `A B, B C` read back from `A C, B x`. */
 static bool play_rewritten_legs(Engine *e, const char *text, char *err, size_t errlen) {
-    const Geometry *g = e->game.cur.geo;
+    Position cur;
+    engine_position(e, &cur);
+    const Geometry *g = cur.geo;
     int a, c, b, x;
     int l1 = parse_two_squares(g, text, &a, &c);
     if (!l1 || text[l1] != ',') return false;

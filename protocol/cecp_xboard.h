@@ -20,8 +20,8 @@ void cecp_xboard_move_text(const Position *before, const Position *after, const 
 
 /* Plays a user's turn in the rules' notation or in the forms XBoard relays
  * (docs/xboard.md): a promotion suffix where the rules promote anyway, and
- * the two-leg in-place forms. On failure the game may have been changed:
- * the caller restores it. */
+ * the two-leg in-place forms. Each try is a whole turn played through
+ * engine_play or nothing, so on failure the game is unchanged. */
 bool cecp_xboard_play_user_turn(Engine *e, const char *text, char *err, size_t errlen);
 
 #endif

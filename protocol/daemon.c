@@ -181,7 +181,7 @@ static void *conn_thread_main(void *arg) {
         atomic_store(&c->proto, (int)s->proto);
         free(it);
     }
-    int mb = s->engine->hash_mb;
+    int mb = engine_hash_mb(s->engine);
     session_free(s); /* stops a search; its bestmove still reaches the queue */
     hash_reserve(c->d, mb, 0);
     pthread_mutex_lock(&c->lock);
@@ -461,8 +461,7 @@ static const char *conn_start_session(Conn *c) {
         hash_reserve(d, d->opt.hash_mb, 0);
         return "out of memory";
     }
-    s->engine->hash_reserve = hash_reserve;
-    s->engine->hash_reserve_ctx = d;
+    engine_set_hash_reserve(s->engine, hash_reserve, d);
     c->session = s;
     pthread_attr_t attr;
     pthread_attr_init(&attr);

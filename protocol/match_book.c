@@ -173,15 +173,6 @@ static bool random_walk(Game *g, const BookArgs *a, unsigned *s, char (*list)[TU
     return o.code == RES_NONE && castling_implied(&g->cur);
 }
 
-static int search_score(Game *g, TT *tt, int depth) {
-    SearchJob *job = calloc(1, sizeof *job);
-    job->game = g, job->tt = tt, job->threads = 1, job->limits.depth = depth;
-    search_run(job);
-    int score = job->best_score;
-    free(job);
-    return score;
-}
-
 static int makebook_usage(void) {
     fprintf(stderr, "usage: ratnik match -makebook variant=NAME [count=60] [plies=8] [depth=5] [margin=60] [seed=1]\n"
                     "       writes balanced positions as EPD lines to stdout\n");
@@ -230,7 +221,11 @@ int match_makebook_main(int argc, char **argv) {
     uint64_t *keys = calloc((size_t)a.count, sizeof *keys);
     Game *g = malloc(sizeof *g);
     TT tt = {0};
-    tt_resize(&tt, 16);
+    if (!list || !keys || !g || !tt_resize(&tt, 16)) {
+        free(g), free(keys), free(list);
+        fprintf(stderr, "ratnik match -makebook: out of memory\n");
+        return 2;
+    }
     unsigned s = a.seed * 2654435761u + 1;
     int found = 0;
     for (int tries = 0; found < a.count && tries < a.count * 200; tries++) {
@@ -239,7 +234,7 @@ int match_makebook_main(int argc, char **argv) {
         for (int i = 0; i < found; i++) dup |= keys[i] == g->cur.key;
         if (dup) continue;
         tt_clear(&tt);
-        int score = search_score(g, &tt, a.depth);
+        int score = search_score(g, &tt, 1, &(SearchLimits){.depth = a.depth}, NULL);
         if (abs(score) > a.margin) continue;
         char fen[FEN_MAX];
         fen_write(&g->cur, fen, sizeof fen);

@@ -36,23 +36,18 @@ static unsigned next_rand(unsigned *s) {
 
 /* Plays one search for the side to move; returns the turn text or "". */
 static void think(Player *pl, Game *g, int threads, char *turn, size_t n, double *used_ms) {
-    SearchJob *job = calloc(1, sizeof *job);
-    job->game = g;
-    job->tt = &pl->tt;
-    job->threads = threads;
-    job->limits.depth = pl->depth;
-    job->limits.movetime = pl->movetime;
+    SearchRequest rq = {.game = g, .tt = &pl->tt, .threads = threads};
+    rq.limits.depth = pl->depth;
+    rq.limits.movetime = pl->movetime;
     if (pl->base_ms) {
-        job->limits.time[g->cur.side] = pl->clock;
-        job->limits.inc[g->cur.side] = pl->inc_ms;
+        rq.limits.time[g->cur.side] = pl->clock;
+        rq.limits.inc[g->cur.side] = pl->inc_ms;
     }
+    SearchResult res;
     double t0 = search_now_ms();
-    search_run(job);
+    bool ok = search_blocking(&rq, &res);
     *used_ms = search_now_ms() - t0;
-    turn[0] = 0;
-    int used;
-    if (job->pv_len) search_turn_text(&g->cur, job->pv, job->pv_len, turn, n, &used);
-    free(job);
+    snprintf(turn, n, "%s", ok ? res.best : "");
 }
 
 /* +1: player 0 won, -1: lost, 0: draw. */
@@ -147,8 +142,13 @@ int selfplay_main(int argc, char **argv) {
         else return usage();
     }
     if (!variant_find(a.variant) || !parse_player(spec[0], &a.p[0]) || !parse_player(spec[1], &a.p[1])) return usage();
-    for (int i = 0; i < 2; i++) tt_resize(&a.p[i].tt, (size_t)hash);
     Game *g = malloc(sizeof *g);
+    if (!g || !tt_resize(&a.p[0].tt, (size_t)hash) || !tt_resize(&a.p[1].tt, (size_t)hash)) {
+        fprintf(stderr, "selfplay: out of memory\n");
+        for (int i = 0; i < 2; i++) tt_free(&a.p[i].tt);
+        free(g);
+        return 2;
+    }
     Tally t = {0};
     unsigned s = a.seed;
     unsigned opening = 0;

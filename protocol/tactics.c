@@ -74,7 +74,13 @@ static int run_suite(FILE *f, const TacticsArgs *a) {
     TT tt = {0};
     if (!tt_resize(&tt, (size_t)a->hash)) return 2;
     Game *game = malloc(sizeof *game);
-    SearchJob *job = malloc(sizeof *job);
+    SearchResult *res = malloc(sizeof *res);
+    if (!game || !res) {
+        fprintf(stderr, "tactics: out of memory\n");
+        tt_free(&tt);
+        free(game), free(res);
+        return 2;
+    }
     char *line = NULL;
     size_t cap = 0;
     int total = 0, solved = 0, lineno = 0;
@@ -100,22 +106,21 @@ static int run_suite(FILE *f, const TacticsArgs *a) {
         }
         game_reset(game, &pos);
         tt_clear(&tt);
-        memset(job, 0, sizeof *job);
-        job->game = game;
-        job->tt = &tt;
-        job->threads = a->threads;
-        job->limits.movetime = a->nodes || a->depth ? 0 : a->movetime;
-        job->limits.nodes = a->nodes;
-        job->limits.depth = a->depth;
-        search_run(job);
-        char text[TURN_STR_MAX * 2] = "(none)";
-        int used = 0;
-        if (job->pv_len) search_turn_text(&pos, job->pv, job->pv_len, text, sizeof text, &used);
-        bool ok = (!bm[0] || listed(&pos, job->pv, used, text, bm)) && (!am[0] || !listed(&pos, job->pv, used, text, am));
+        SearchRequest rq = {.game = game, .tt = &tt, .threads = a->threads};
+        rq.limits.movetime = a->nodes || a->depth ? 0 : a->movetime;
+        rq.limits.nodes = a->nodes;
+        rq.limits.depth = a->depth;
+        if (!search_blocking(&rq, res)) {
+            printf("skip line %d: the search could not start\n", lineno);
+            continue;
+        }
+        const char *text = res->pv_len ? res->best : "(none)";
+        int used = res->best_steps;
+        bool ok = (!bm[0] || listed(&pos, res->pv, used, text, bm)) && (!am[0] || !listed(&pos, res->pv, used, text, am));
         total++;
         solved += ok;
         printf("%s %-12s %-14s bm %-16s depth %2d score %6d\n", ok ? "ok  " : "FAIL", id[0] ? id : "-", text,
-               bm[0] ? bm : am, job->completed_depth, job->best_score);
+               bm[0] ? bm : am, res->depth, res->score);
         fflush(stdout);
     }
     printf("solved %d of %d (%.1f s)\n", solved, total, (search_now_ms() - t0) / 1000);
@@ -124,7 +129,7 @@ static int run_suite(FILE *f, const TacticsArgs *a) {
     free(line);
     tt_free(&tt);
     free(game);
-    free(job);
+    free(res);
     if (!read_ok) return 2;
     if (a->min_solved) return solved >= a->min_solved ? 0 : 1;
     return solved == total ? 0 : 1;

@@ -36,8 +36,8 @@ static void error(const Engine *e, const char *fmt, const char *arg) {
 }
 
 static void announce_variant(const Engine *e) {
-    engine_printf(e, "info string variant %s files %d ranks %d startpos %s", e->variant->name, e->variant->files,
-                  e->variant->ranks, e->variant->start_fen);
+    const Variant *v = engine_variant(e);
+    engine_printf(e, "info string variant %s files %d ranks %d startpos %s", v->name, v->files, v->ranks, v->start_fen);
 }
 
 static void cmd_uci(const Engine *e) {
@@ -48,7 +48,7 @@ static void cmd_uci(const Engine *e) {
     engine_printf(e, "id name ratnik");
     engine_printf(e, "id author the ratnik developers");
     engine_printf(e, "%s", line);
-    engine_printf(e, "option name Hash type spin default %d min 1 max %d", e->hash_mb, HASH_MAX_MB);
+    engine_printf(e, "option name Hash type spin default %d min 1 max %d", engine_hash_mb(e), HASH_MAX_MB);
     engine_printf(e, "option name Threads type spin default 1 min 1 max %d", MAX_THREADS);
     engine_printf(e, "option name Clear Hash type button");
     engine_printf(e, "option name Ponder type check default false");

@@ -3,7 +3,6 @@
  * The rule layer (the variant's BribeRules) checks every bribe; here each
  * candidate is applied to a copy of the game (as a move list would replay it)
  * and the copy is searched with the engine's own search. */
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,15 +52,10 @@ bool bribe_parse_payment(const Game *g, const char *text, int *type, int *sq) {
 
 /* Removes the last turn, which the side `offerer` must have played. */
 static bool undo_last_turn(Game *g, int offerer, char *err, size_t n) {
-    if (g->nsteps == 0) return fail(err, n, "takeback: there is no move to take back");
-    int keep = g->nsteps - 1;
-    while (keep > 0 && !g->turn_start[keep]) keep--;
-    if (move_kind(g->steps[keep]) == MK_TAKEBACK) return fail(err, n, "takeback: the last move is a take-back payment");
-    Position p = g->start;
-    for (int i = 0; i < keep; i++) p.v->make(&p, g->steps[i]);
-    if (p.side != offerer) return fail(err, n, "takeback: the last move was not the offerer's");
-    g->cur = p;
-    g->nsteps = keep;
+    if (!game_undo(g, 1)) return fail(err, n, "takeback: there is no move to take back");
+    /* steps[nsteps] is the first step of the turn just taken back */
+    if (move_kind(g->steps[g->nsteps]) == MK_TAKEBACK) return fail(err, n, "takeback: the last move is a take-back payment");
+    if (g->cur.side != offerer) return fail(err, n, "takeback: the last move was not the offerer's");
     return true;
 }
 
@@ -120,45 +114,15 @@ void bribe_token(const Game *g, const Bribe *b, char *buf, size_t n) {
 
 /* ---- searching a game ------------------------------------------------------ */
 
-static void *search_main(void *arg) {
-    search_run(arg);
-    return NULL;
-}
-
 /* The score of g for its side to move (the search's own scale), the best
  * move and the depth completed. Whichever is set of movetime and depth
- * limits the search (both may be). It runs on its own thread with the big
- * stack the search needs, whatever thread asks (the TCP daemon's have less). */
-static int search_score(const Game *g, const BribeBudget *bud, int movetime, int depth, Move *best, int *done) {
-    Outcome o;
-    if (best) *best = MOVE_NONE;
-    if (done) *done = MAX_PLY;
-    game_outcome(g, &o);
-    if (o.code != RES_NONE) {
-        if (o.code == RES_DRAW) return 0;
-        int s = o.advantage ? SCORE_ADVANTAGE : SCORE_MATE;
-        return (o.code == RES_WHITE_WINS) == (g->cur.side == WHITE) ? s : -s;
-    }
-    SearchJob *job = calloc(1, sizeof *job);
-    if (!job) return 0;
-    job->game = (Game *)g; /* read-only for the search */
-    job->tt = bud->tt;
-    job->threads = bud->threads;
-    job->limits.movetime = movetime > 0 ? movetime : 0;
-    job->limits.depth = depth > 0 ? depth : movetime > 0 ? 0 : 1;
-    atomic_init(&job->stop, false);
-    atomic_init(&job->pondering, false);
-    pthread_attr_t attr;
-    pthread_t id;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, 64u << 20);
-    if (pthread_create(&id, &attr, search_main, job)) search_run(job);
-    else pthread_join(id, NULL);
-    pthread_attr_destroy(&attr);
-    int score = job->best_score;
-    if (best && job->pv_len) *best = job->pv[0];
-    if (done) *done = job->completed_depth;
-    free(job);
+ * limits the search (both may be). */
+static int decision_score(const Game *g, const BribeBudget *bud, int movetime, int depth, Move *best, int *done) {
+    SearchLimits l = {.movetime = movetime > 0 ? movetime : 0, .depth = depth > 0 ? depth : movetime > 0 ? 0 : 1};
+    SearchResult res;
+    int score = search_score(g, bud->tt, bud->threads, &l, &res);
+    if (best) *best = res.pv_len ? res.pv[0] : MOVE_NONE;
+    if (done) *done = res.depth;
     return score;
 }
 
@@ -176,7 +140,7 @@ static bool score_for_x(const Game *g, const Bribe *b, const BribeBudget *bud, i
     Game *after = malloc(sizeof *after);
     if (!after) return false;
     bool ok = bribe_apply(g, b, after, err, sizeof err);
-    if (ok) *score = search_score(after, bud, movetime, depth, NULL, NULL);
+    if (ok) *score = decision_score(after, bud, movetime, depth, NULL, NULL);
     free(after);
     return ok;
 }
@@ -195,7 +159,7 @@ bool bribe_should_accept(const Game *g, const Bribe *b, const BribeBudget *bud, 
     bool legal = check && bribe_apply(g, b, check, err, sizeof err);
     free(check);
     if (!legal) return false;
-    int without = search_score(g, bud, ms, bud->depth, NULL, &depth);
+    int without = decision_score(g, bud, ms, bud->depth, NULL, &depth);
     if (!score_for_x(g, b, bud, ms, after_depth(depth), &with_bribe)) return false;
     int d = -with_bribe - without; /* for Y, the receiver */
     if (gain) *gain = d;
@@ -264,7 +228,7 @@ int bribe_find_offers(const Game *g, const BribeBudget *bud, Bribe *out, int max
     if (!g->cur.v->bribes || o.code != RES_NONE) return 0;
     Move y_best;
     int depth;
-    int x_base = -search_score(g, bud, share(bud, 20), bud->depth, &y_best, &depth);
+    int x_base = -decision_score(g, bud, share(bud, 20), bud->depth, &y_best, &depth);
     BribeBudget capped = *bud; /* the candidates: the same horizon, time-capped */
     capped.depth = after_depth(depth);
     if (!y_best) {

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "engine.h"
+#include "engine_internal.h"
 #include "../engine/fen.h"
 #include "../engine/notation.h"
 
@@ -20,6 +20,8 @@ Engine *engine_new(EngineOutputFn out, void *ctx) {
     pthread_mutex_init(&e->out_lock, NULL);
     pthread_mutex_init(&e->game_lock, NULL);
     if (!tt_resize(&e->tt, (size_t)e->hash_mb)) {
+        pthread_mutex_destroy(&e->game_lock);
+        pthread_mutex_destroy(&e->out_lock);
         free(e);
         return NULL;
     }
@@ -84,27 +86,81 @@ bool engine_set_position(Engine *e, const char *fen, const char *const *moves, i
     game_reset(&e->scratch, &start);
     for (int i = 0; i < nmoves; i++)
         if (!game_play(&e->scratch, moves[i], err, errlen)) return false;
-    pthread_mutex_lock(&e->game_lock);
+    engine_lock_game(e);
     memcpy(&e->game, &e->scratch, sizeof e->game);
-    pthread_mutex_unlock(&e->game_lock);
+    engine_unlock_game(e);
     return true;
 }
 
 bool engine_play(Engine *e, const char *turn, char *err, size_t errlen) {
-    pthread_mutex_lock(&e->game_lock);
+    engine_lock_game(e);
     bool ok = game_play(&e->game, turn, err, errlen);
-    pthread_mutex_unlock(&e->game_lock);
+    engine_unlock_game(e);
     return ok;
 }
+
+/* ---- the game, read under game_lock ---------------------------------------- */
+
+/* The lock is not part of the state a const Engine promises not to change. */
+void engine_lock_game(const Engine *e) { pthread_mutex_lock((pthread_mutex_t *)&e->game_lock); }
+void engine_unlock_game(const Engine *e) { pthread_mutex_unlock((pthread_mutex_t *)&e->game_lock); }
 
 Game *engine_game_snapshot(const Engine *e) {
     Game *g = malloc(sizeof *g);
     if (!g) return NULL;
-    pthread_mutex_t *lock = (pthread_mutex_t *)&e->game_lock;
-    pthread_mutex_lock(lock);
+    engine_lock_game(e);
     memcpy(g, &e->game, sizeof *g);
-    pthread_mutex_unlock(lock);
+    engine_unlock_game(e);
     return g;
+}
+
+void engine_position(const Engine *e, Position *out) {
+    engine_lock_game(e);
+    *out = e->game.cur;
+    engine_unlock_game(e);
+}
+
+void engine_start_position(const Engine *e, Position *out) {
+    engine_lock_game(e);
+    *out = e->game.start;
+    engine_unlock_game(e);
+}
+
+void engine_outcome(const Engine *e, Outcome *o) {
+    engine_lock_game(e);
+    game_outcome(&e->game, o);
+    engine_unlock_game(e);
+}
+
+/* The variant and the options below change only on the command thread,
+ * with no search running: a plain read is safe there. */
+const Variant *engine_variant(const Engine *e) { return e->variant; }
+int engine_move_limit(const Engine *e) { return e->move_limit; }
+
+/* ---- the game, changed ------------------------------------------------------ */
+
+bool engine_undo(Engine *e, int turns) {
+    engine_stop(e);
+    engine_lock_game(e);
+    bool ok = game_undo(&e->game, turns);
+    engine_unlock_game(e);
+    return ok;
+}
+
+void engine_set_game(Engine *e, const Game *g) {
+    engine_stop(e);
+    engine_lock_game(e);
+    memcpy(&e->game, g, sizeof e->game);
+    engine_unlock_game(e);
+}
+
+/* ---- bribes ------------------------------------------------------------------ */
+
+BribeSession *engine_bribes(Engine *e) { return &e->bribes; }
+
+void engine_bribe_budget(Engine *e, int movetime, BribeBudget *out) {
+    engine_stop(e);
+    *out = (BribeBudget){&e->tt, e->threads, movetime, 0};
 }
 
 /* The limit is a rule parameter: it applies to the game already set up. */
@@ -112,22 +168,24 @@ void engine_set_move_limit(Engine *e, int limit) {
     engine_stop(e);
     e->move_limit = limit;
     if (!e->variant->default_move_limit) return;
-    pthread_mutex_lock(&e->game_lock);
+    engine_lock_game(e);
     e->game.start.move_limit = (uint16_t)limit;
     e->game.cur.move_limit = (uint16_t)limit;
-    pthread_mutex_unlock(&e->game_lock);
+    engine_unlock_game(e);
 }
 
 void engine_result_str(const Engine *e, char *buf, size_t n) {
     Outcome o;
-    game_outcome(&e->game, &o);
+    engine_outcome(e, &o);
     static const char *codes[] = {"none", "1-0", "0-1", "1/2-1/2"};
     if (o.code == RES_NONE) snprintf(buf, n, "none");
     else snprintf(buf, n, "%s %s", codes[o.code], o.reason);
 }
 
 void engine_display(const Engine *e) {
-    const Position *pos = &e->game.cur;
+    Position cur;
+    engine_position(e, &cur);
+    const Position *pos = &cur;
     const Geometry *g = pos->geo;
     char line[256], fen[FEN_MAX * 2];
     for (int r = g->ranks - 1; r >= 0; r--) {

@@ -4,7 +4,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "engine.h"
+#include "engine_internal.h"
 #include "../engine/notation.h"
 
 enum { BOOK_LIST_MAX = 256 };
@@ -23,11 +23,18 @@ void engine_set_own_book(Engine *e, bool on) {
     e->own_book = on;
 }
 
-void engine_set_book_file(Engine *e, const char *path) {
+bool engine_set_book_file(Engine *e, const char *path) {
     if (!strcmp(path, "<empty>")) path = ""; /* what some GUIs send for an empty string */
+    if (strlen(path) > BOOK_FILE_MAX) return false;
     snprintf(e->book_file, sizeof e->book_file, "%s", path);
     book_reset(e);
+    return true;
 }
+
+bool engine_own_book(const Engine *e) { return e->own_book; }
+const char *engine_book_file(const Engine *e) { return e->book_file; }
+int engine_book_depth(const Engine *e) { return e->book_depth; }
+int engine_book_variety(const Engine *e) { return e->book_variety; }
 
 void engine_set_book_depth(Engine *e, int plies) {
     e->book_depth = plies < 0 ? 0 : plies > BOOK_DEPTH_MAX ? BOOK_DEPTH_MAX : plies;
@@ -99,10 +106,29 @@ static Book *current_book(Engine *e, char *path, size_t pathlen, char *err, size
  * steps up to there) the game in which a probe found nothing. So a GUI that
  * sends the whole game with every `position` keeps the book left, and a new
  * game, another start or a take-back before that point probes again. */
-static bool left_book(const Engine *e) {
+/* What a probe needs of the game, read under game_lock: a CECP search
+ * may be playing its move into the game meanwhile. */
+typedef struct {
+    Position cur;
+    int nsteps;
+    uint64_t start_key, cur_key, key_at_miss;
+} GameView;
+
+static void game_view(const Engine *e, GameView *v) {
+    engine_lock_game(e);
     const Game *g = &e->game;
+    v->cur = g->cur;
+    v->nsteps = g->nsteps;
+    v->start_key = g->keys[0];
+    v->cur_key = g->keys[g->nsteps];
     int at = e->book_miss_steps;
-    return at >= 0 && g->nsteps >= at && g->keys[0] == e->book_miss_start && g->keys[at] == e->book_miss_key;
+    v->key_at_miss = at >= 0 && at <= g->nsteps ? g->keys[at] : 0;
+    engine_unlock_game(e);
+}
+
+static bool left_book(const Engine *e, const GameView *g) {
+    int at = e->book_miss_steps;
+    return at >= 0 && g->nsteps >= at && g->start_key == e->book_miss_start && g->key_at_miss == e->book_miss_key;
 }
 
 static int game_ply(const Position *pos) { return 2 * (pos->fullmove > 0 ? pos->fullmove - 1 : 0) + (pos->side == BLACK); }
@@ -110,17 +136,19 @@ static int game_ply(const Position *pos) { return 2 * (pos->fullmove > 0 ? pos->
 bool engine_book_move(Engine *e, char *turn, char *ponder, char *err, size_t errlen) {
     err[0] = 0;
     ponder[0] = 0;
-    const Position *pos = &e->game.cur;
-    if (!e->own_book || pos->pending || game_ply(pos) >= e->book_depth || left_book(e)) return false;
+    GameView view;
+    game_view(e, &view);
+    const Position *pos = &view.cur;
+    if (!e->own_book || pos->pending || game_ply(pos) >= e->book_depth || left_book(e, &view)) return false;
     char path[1100];
     Book *b = current_book(e, path, sizeof path, err, errlen);
     if (!b) return false;
     if (!e->book_rng) e->book_rng = (uint64_t)time(NULL) ^ (uint64_t)(uintptr_t)e ^ 0x9E3779B97F4A7C15ull;
     BookMove m;
     if (!book_choose(b, pos, e->book_variety, &e->book_rng, &m)) {
-        e->book_miss_steps = e->game.nsteps;
-        e->book_miss_start = e->game.keys[0];
-        e->book_miss_key = e->game.keys[e->game.nsteps];
+        e->book_miss_steps = view.nsteps;
+        e->book_miss_start = view.start_key;
+        e->book_miss_key = view.cur_key;
         return false;
     }
     snprintf(turn, TURN_STR_MAX, "%s", m.turn);
@@ -140,5 +168,7 @@ int engine_book_list(Engine *e, BookMove *out, int max, char *path, size_t pathl
         if (!err[0]) snprintf(err, errlen, "no usable book for variant %s (reported when it was opened)", e->variant->name);
         return -1;
     }
-    return book_moves(b, &e->game.cur, out, max < BOOK_LIST_MAX ? max : BOOK_LIST_MAX);
+    GameView view;
+    game_view(e, &view);
+    return book_moves(b, &view.cur, out, max < BOOK_LIST_MAX ? max : BOOK_LIST_MAX);
 }

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "engine.h"
+#include "engine_internal.h"
 #include "../engine/fen.h"
 #include "../engine/perft.h"
 
@@ -75,7 +75,7 @@ static bool start_job(Engine *e, const SearchLimits *limits, const SearchCallbac
     atomic_init(&job->nodes, 0);
     pthread_attr_t attr;
     pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, 64u << 20);
+    pthread_attr_setstacksize(&attr, SEARCH_STACK);
     int rc = pthread_create(&e->search_thread, &attr, search_thread_main, store);
     pthread_attr_destroy(&attr);
     if (rc) {
@@ -97,7 +97,9 @@ bool engine_perft(Engine *e, int depth, char *err, size_t errlen) {
 }
 
 bool engine_root_turn_add(const Engine *e, RootTurns *r, const char *turn, char *err, size_t errlen) {
-    return root_turns_add(r, &e->game.cur, e->bribes.on, turn, err, errlen);
+    Position pos;
+    engine_position(e, &pos);
+    return root_turns_add(r, &pos, e->bribes.on, turn, err, errlen);
 }
 
 void engine_stop(Engine *e) {
@@ -118,6 +120,14 @@ void engine_ponderhit(Engine *e) {
     if (!e->searching) return;
     e->job->start_ms = search_now_ms(); /* our clock starts now */
     atomic_store(&e->job->pondering, false);
+}
+
+int engine_hash_mb(const Engine *e) { return e->hash_mb; }
+int engine_threads(const Engine *e) { return e->threads; }
+
+void engine_set_hash_reserve(Engine *e, bool (*reserve)(void *ctx, int old_mb, int new_mb), void *ctx) {
+    e->hash_reserve = reserve;
+    e->hash_reserve_ctx = ctx;
 }
 
 bool engine_set_hash(Engine *e, int megabytes, char *err, size_t errlen) {
@@ -176,21 +186,18 @@ uint64_t engine_bench(Engine *e, bool verbose) {
         if (!engine_set_variant(e, bench_positions[i].variant, err, sizeof err)) continue;
         if (!engine_set_position(e, bench_positions[i].fen, NULL, 0, err, sizeof err)) continue;
         tt_clear(&e->tt);
-        SearchLimits limits = {.depth = bench_positions[i].depth};
-        SearchJob *job = calloc(1, sizeof *job);
-        job->game = &e->game;
-        job->limits = limits;
-        job->tt = &e->tt;
-        job->threads = e->threads;
-        double p0 = search_now_ms();
-        search_run(job);
-        uint64_t n = atomic_load(&job->nodes);
+        SearchRequest rq = {.game = &e->game, .tt = &e->tt, .limits = {.depth = bench_positions[i].depth},
+                            .threads = e->threads};
+        SearchResult res;
+        if (!search_blocking(&rq, &res)) {
+            engine_printf(e, "bench %s: the search could not start (out of memory)", bench_positions[i].variant);
+            continue;
+        }
         if (verbose)
             engine_printf(e, "bench %-10s depth %2d nodes %10llu time %6.0f  %s", bench_positions[i].variant,
-                          bench_positions[i].depth, (unsigned long long)n, search_now_ms() - p0,
+                          bench_positions[i].depth, (unsigned long long)res.nodes, res.time_ms,
                           bench_positions[i].fen ? bench_positions[i].fen : "startpos");
-        total += n;
-        free(job);
+        total += res.nodes;
     }
     double ms = search_now_ms() - t0;
     char err[256];

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include "search.h"
+#include "search_job.h"
 #include "eval.h"
 #include "../engine/notation.h"
 
@@ -213,7 +213,9 @@ static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply,
     if (ply > t->seldepth) t->seldepth = ply;
     if (ply >= MAX_PLY) return evaluate(pos);
     /* A stored result of any depth settles a quiescence node. */
-    TTEntry *slot, *e = tt_probe(t->job->tt, pos->key, &slot);
+    TTCell *slot;
+    TTEntry hit;
+    const TTEntry *e = tt_probe(t->job->tt, pos->key, &hit, &slot) ? &hit : NULL;
     if (e) {
         int s = score_from_tt(e->score, ply), b = tt_bound(e);
         if (b == BOUND_EXACT || (b == BOUND_LOWER && s >= beta) || (b == BOUND_UPPER && s <= alpha)) return s;
@@ -335,8 +337,9 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
     }
 
     /* Step 4. Transposition table: a deep enough bound ends the node. */
-    TTEntry *slot;
-    TTEntry *e = tt_probe(t->job->tt, pos->key, &slot);
+    TTCell *slot;
+    TTEntry hit;
+    const TTEntry *e = tt_probe(t->job->tt, pos->key, &hit, &slot) ? &hit : NULL;
     Move tt_move = e ? e->move : MOVE_NONE;
     if (e && !pv_node && !restricted && tt_depth(e) >= depth) {
         int s = score_from_tt(e->score, ply);
@@ -668,7 +671,7 @@ void search_run(SearchJob *job) {
     pthread_t ids[MAX_THREADS];
     pthread_attr_t attr;
     pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, 64u << 20); /* deep recursion with big move lists */
+    pthread_attr_setstacksize(&attr, SEARCH_STACK);
     if (n) {
         for (int i = 0; i < nthreads; i++) threads[i] = thread_new(job, i);
         for (int i = 1; i < nthreads; i++)

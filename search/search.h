@@ -1,11 +1,11 @@
 /* Alpha-beta search: iterative deepening, PVS with aspiration windows,
- * quiescence, transposition table, lazy SMP. One SearchJob per `go`. */
+ * quiescence, transposition table, lazy SMP. Each search has a SearchJob
+ * (search_job.h, private to search/); the tools call search_blocking. */
 #ifndef RATNIK_SEARCH_H
 #define RATNIK_SEARCH_H
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include "../engine/game.h"
+#include "../engine/notation.h"
 #include "root_turns.h"
 #include "tt.h"
 
@@ -17,6 +17,7 @@ enum {
     SCORE_ADVANTAGE = 16000,              /* Buratia's win on advantage: half a win */
     MAX_THREADS = 64,
     MAX_MULTIPV = 16,
+    SEARCH_STACK = 64 << 20, /* deep recursion with big move lists */
 };
 
 typedef struct {
@@ -50,32 +51,40 @@ typedef struct {
     void *ctx;
 } SearchCallbacks;
 
-typedef struct SearchJob {
-    Game *game;          /* the position to search and its history (read-only) */
-    SearchLimits limits;
+/* A blocking search (the command-line tools, bench, bribe decisions,
+ * tests): what to search and how far. */
+typedef struct {
+    const Game *game;    /* the position and its history (read-only) */
     TT *tt;
-    int threads;
-    int multipv;         /* lines to report (MultiPV), 0 or 1: just the best */
-    SearchCallbacks cb;  /* NULL functions: silent (bench) */
+    SearchLimits limits; /* ponder is ignored; infinite is refused (it would never return) */
+    int threads;         /* < 1: one */
+    int multipv;         /* lines reported through on_info; 0 or 1: the best */
+    void (*on_info)(void *ctx, const SearchInfo *info); /* NULL: silent */
+    void *ctx;
+} SearchRequest;
 
-    atomic_bool stop;
-    atomic_bool pondering; /* cleared by ponderhit: limits start to apply */
-    double start_ms, soft_ms, hard_ms;
-    atomic_ullong nodes;
-    int seldepth;
-
-    /* The deepest completed iteration, whichever thread finished it: under
-     * Lazy SMP a helper one ply ahead often completes a depth first. */
-    pthread_mutex_t result_lock;
+/* What it found: the line of the deepest completed iteration. */
+typedef struct {
     Move pv[MAX_PLY + 1];
-    int pv_len;
-    int best_score;
-    atomic_int completed_depth;
-} SearchJob;
+    int pv_len;                  /* 0: no move (no legal turn, or stopped at once) */
+    char best[TURN_STR_MAX * 2]; /* the root turn as text, "" without a move */
+    int best_steps;              /* how many steps of pv the root turn takes */
+    int score;                   /* for the side to move */
+    int depth, seldepth;         /* depth: completed iterations */
+    uint64_t nodes;
+    double time_ms;
+} SearchResult;
 
-/* Runs the whole search on the calling thread (helpers are started inside)
- * and prints `bestmove` unless quiet. */
-void search_run(SearchJob *job);
+/* Runs the search on a thread of its own with SEARCH_STACK bytes of stack
+ * (whatever thread asks: the TCP daemon's have less), waits for it and
+ * fills *res. False, with *res zeroed, when memory or a thread could not
+ * be had, or the limits are infinite. */
+bool search_blocking(const SearchRequest *rq, SearchResult *res);
+/* The score of g for its side to move (the search's scale): a finished
+ * game's result without a search (res->depth MAX_PLY), else a search to
+ * the limits. res may be NULL. */
+int search_score(const Game *g, TT *tt, int threads, const SearchLimits *limits, SearchResult *res);
+
 double search_now_ms(void);
 /* The root turn of a best line as text ("e2e4", "xb1,g8f6,e2e4"). */
 void search_turn_text(const Position *root, const Move *pv, int len, char *buf, size_t n, int *used);

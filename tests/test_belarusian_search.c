@@ -1,5 +1,5 @@
 /* Search and evaluation tests for `belarusian`: positions of
- * tests/tactics/belarusian.epd solved at a fixed depth through search_run,
+ * tests/tactics/belarusian.epd solved at a fixed depth through search_blocking,
  * the quiescence/check hooks, and a colour-symmetric evaluation. */
 #include "test_search_util.h"
 

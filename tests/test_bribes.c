@@ -226,8 +226,11 @@ static void capture(void *ctx, const char *line) {
 /* Runs bribe lines on an engine set to `moves` from the start; returns
  * whether the position stayed the same. */
 static bool run_lines(Engine *e, Capture *cap, BribeProto proto, const char *const *lines) {
-    uint64_t key = e->game.cur.key;
-    int nsteps = e->game.nsteps;
+    Game *g = engine_game_snapshot(e);
+    ck_assert_ptr_nonnull(g);
+    uint64_t key = g->cur.key;
+    int nsteps = g->nsteps;
+    free(g);
     cap->len = 0;
     cap->buf[0] = 0;
     for (int i = 0; lines[i]; i++) {
@@ -237,7 +240,11 @@ static bool run_lines(Engine *e, Capture *cap, BribeProto proto, const char *con
         for (char *t = strtok_r(copy, " ", &save); t && argc < 16; t = strtok_r(NULL, " ", &save)) argv[argc++] = t;
         bribes_command(e, proto, argc, argv, NULL);
     }
-    return e->game.cur.key == key && e->game.nsteps == nsteps;
+    g = engine_game_snapshot(e);
+    ck_assert_ptr_nonnull(g);
+    bool same = g->cur.key == key && g->nsteps == nsteps;
+    free(g);
+    return same;
 }
 
 static Engine *buratia_engine(Capture *cap, const char *moves) {

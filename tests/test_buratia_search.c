@@ -1,5 +1,5 @@
 /* Buratia search and evaluation: positions of tests/tactics/buratia.epd
- * searched at a fixed depth through search_run must give the winning turn;
+ * searched at a fixed depth through search_blocking must give the winning turn;
  * the evaluation must be colour-symmetric. */
 #include "test_search_util.h"
 

@@ -127,6 +127,46 @@ START_TEST(game_keeps_state_on_bad_turn) {
 }
 END_TEST
 
+/* Takes back whole turns, a turn of several steps included (Voodoo's
+ * `xa2,a7a5,a1a2`; Buratia's displacement `b1d2,d2d3` is one step), and
+ * refuses to take back more turns than were played. */
+START_TEST(game_undo_turns) {
+    static const struct { const char *variant, *turns; } games[] = {
+        {"chess", "e2e4 e7e5 g1f3"},
+        {"voodoo", "xa2,a7a5,a1a2 e7e5 d2d4"},
+        {"buratia", "b1d2,d2d3 e7e6 g1f3"},
+    };
+    for (size_t k = 0; k < sizeof games / sizeof *games; k++) {
+        Game *g = malloc(sizeof *g);
+        ck_assert_ptr_nonnull(g);
+        Position start = test_pos(games[k].variant, NULL);
+        char err[128], buf[128], *save = NULL;
+        uint64_t key[4];
+        int steps[4], n = 0;
+        game_reset(g, &start);
+        key[0] = g->cur.key, steps[0] = 0;
+        snprintf(buf, sizeof buf, "%s", games[k].turns);
+        for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save), n++) {
+            ck_assert_msg(game_play(g, t, err, sizeof err), "%s: %s", t, err);
+            key[n + 1] = g->cur.key, steps[n + 1] = g->nsteps;
+        }
+        ck_assert(!game_undo(g, 4));
+        ck_assert_int_eq(g->nsteps, steps[3]);
+        ck_assert(game_undo(g, 1));
+        ck_assert_int_eq(g->nsteps, steps[2]);
+        ck_assert(g->cur.key == key[2]);
+        ck_assert(game_undo(g, 2));
+        ck_assert_int_eq(g->nsteps, 0);
+        ck_assert(g->cur.key == key[0]);
+        ck_assert_msg(!memcmp(&g->cur, &start, sizeof start), "%s: the start position differs after undo", games[k].variant);
+        ck_assert(!game_undo(g, 1));
+        int first_steps = strcmp(games[k].variant, "voodoo") ? 1 : 2; /* Voodoo's first turn: several steps */
+        ck_assert_msg(steps[1] >= first_steps, "%s: the first turn took %d steps", games[k].variant, steps[1]);
+        free(g);
+    }
+}
+END_TEST
+
 START_TEST(bitboard_helpers) {
     bb_t b = bb_sq(3) | bb_sq(70) | bb_sq(80);
     ck_assert_int_eq(bb_count(b), 3);
@@ -151,6 +191,7 @@ Suite *suite_core(void) {
     tcase_add_test(tc, bad_move_strings_rejected);
     tcase_add_test(tc, square_strings);
     tcase_add_test(tc, game_keeps_state_on_bad_turn);
+    tcase_add_test(tc, game_undo_turns);
     tcase_add_test(tc, bitboard_helpers);
     suite_add_tcase(s, tc);
     return s;

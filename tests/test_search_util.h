@@ -13,20 +13,16 @@
 static inline void search_best_turn(const char *variant, const char *fen, int depth, char *out, size_t n) {
     Position pos = test_pos(variant, fen);
     Game *game = malloc(sizeof *game);
-    SearchJob *job = calloc(1, sizeof *job);
+    SearchResult *res = malloc(sizeof *res);
+    ck_assert(game && res);
     TT tt = {0};
     ck_assert(tt_resize(&tt, 4));
     game_reset(game, &pos);
-    job->game = game;
-    job->tt = &tt;
-    job->threads = 1;
-    job->limits.depth = depth;
-    search_run(job);
-    int used = 0;
-    snprintf(out, n, "(none)");
-    if (job->pv_len) search_turn_text(&pos, job->pv, job->pv_len, out, n, &used);
+    SearchRequest rq = {.game = game, .tt = &tt, .threads = 1, .limits = {.depth = depth}};
+    ck_assert(search_blocking(&rq, res));
+    snprintf(out, n, "%s", res->pv_len ? res->best : "(none)");
     tt_free(&tt);
-    free(job);
+    free(res);
     free(game);
 }
 

@@ -1,5 +1,5 @@
 /* Search and evaluation tests for `voodoo`: positions of
- * tests/tactics/voodoo.epd solved at a fixed depth through search_run, the
+ * tests/tactics/voodoo.epd solved at a fixed depth through search_blocking, the
  * quiescence hook, the king-threat terms, and a colour-symmetric evaluation. */
 #include "test_search_util.h"
 

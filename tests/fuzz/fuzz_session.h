@@ -73,7 +73,7 @@ static void fuzz_session_run(const char *first, const uint8_t *data, size_t size
     if (!s) return;
     char err[256];
     engine_set_hash(s->engine, 1, err, sizeof err);
-    s->engine->hash_reserve = fuzz_hash_reserve;
+    engine_set_hash_reserve(s->engine, fuzz_hash_reserve, NULL);
     char *line = malloc(FUZZ_LINE_MAX + 64);
     bool running = true;
     if (first) {
