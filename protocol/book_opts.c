@@ -35,6 +35,7 @@ bool book_opts_set(Engine *e, const char *name, const char *value, char *err, si
             snprintf(err, errlen, "BookFile path longer than %zu characters", sizeof e->book_file - 1);
             return false;
         }
+        if (!engine_check_book_file(e, value, err, errlen)) return false;
         engine_set_book_file(e, value);
     } else if (!strcasecmp(name, "BookDepth")) {
         if (!parse_spin(value, 0, BOOK_DEPTH_MAX, &v)) {

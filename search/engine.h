@@ -38,6 +38,7 @@ typedef struct Engine {
      * -1: it has not). Touched by the protocol thread only. */
     bool own_book;
     char book_file[1024];
+    const char *const *book_dirs; /* NULL: BookFile is any path; else a name in one of these (a daemon's session) */
     int book_depth, book_variety;
     Book *book;
     const Variant *book_variant;
@@ -96,6 +97,15 @@ void engine_set_own_book(Engine *e, bool on);
 void engine_set_book_file(Engine *e, const char *path); /* "" or "<empty>": automatic */
 void engine_set_book_depth(Engine *e, int plies);
 void engine_set_book_variety(Engine *e, int variety);
+/* Confines BookFile to books named relative to dirs (absolute paths with
+ * no symbolic links, NULL-terminated, kept by the caller); NULL: any path. */
+void engine_set_book_dirs(Engine *e, const char *const *dirs);
+/* Whether BookFile may be set to name; false with one message that is the
+ * same whatever the reason (missing, outside the directories, `..`). */
+bool engine_check_book_file(const Engine *e, const char *name, char *err, size_t errlen);
+/* The i-th default book directory (book/ beside the binary, then the data
+ * directory's; path "" if unknown); false past the last. */
+bool engine_default_book_dir(int i, char *path, size_t n);
 /* The book move to play now, instead of a search: OwnBook on, the game
  * within BookDepth and not yet out of book, a legal book move. ponder gets
  * the book's best reply or "". False otherwise; err is set (non-empty) only
