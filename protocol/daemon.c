@@ -46,7 +46,7 @@
 #include "daemon_int.h"
 
 enum {
-    REFUSED_MAX = 64,        /* refused connections still saying goodbye; beyond it close at once */
+    REFUSED_MAX = 1024,      /* refused connections still saying goodbye; beyond it close at once */
     LINGER_MS = 2000,        /* how long a closing connection waits for the client's EOF */
     SHUTDOWN_LINGER_MS = 200,
     ACCEPT_RETRY_MS = 200,

@@ -3,14 +3,21 @@
  * queued lines in order and, as soon as the client is gone (EOF or reset,
  * seen by the loop or on the socket itself), runs no more of them: the
  * running search is stopped, the session freed, and the loop told. */
+#include <errno.h>
 #include <poll.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <event2/buffer.h>
 #include "daemon_int.h"
 
-enum { THREAD_STACK = 64 << 20 }; /* same as search threads: `bench` searches on the command thread */
+enum {
+    THREAD_STACK = 64 << 20, /* same as search threads: `bench` searches on the command thread */
+    SESSION_NICE = 5,        /* sessions below the loop and the watchdog; see lower_priority */
+};
 
 bool daemon_hash_reserve(void *ctx, int old_mb, int new_mb) {
     Daemon *d = ctx;
@@ -125,9 +132,22 @@ static void run_lines(Conn *c, Session *s) {
     }
 }
 
+/* Hundreds of searches at the loop's priority leave it a few ms a second:
+ * closes, resets and SIGTERM would wait for it. A higher nice value for
+ * this thread (Linux keeps it per thread, and the search threads it starts
+ * inherit it) lets the loop and the watchdog run as soon as they wake;
+ * sessions still share the CPU evenly among themselves. */
+static void lower_priority(void) {
+    pid_t tid = (pid_t)syscall(SYS_gettid);
+    errno = 0;
+    int nice = getpriority(PRIO_PROCESS, (id_t)tid);
+    if (errno == 0) setpriority(PRIO_PROCESS, (id_t)tid, nice + SESSION_NICE);
+}
+
 static void *conn_thread_main(void *arg) {
     Conn *c = arg;
     Daemon *d = c->d;
+    lower_priority();
     pthread_mutex_lock(&c->lock);
     bool gone = c->stop || conn_peer_gone_locked(c);
     pthread_mutex_unlock(&c->lock);

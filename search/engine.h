@@ -103,8 +103,9 @@ void engine_set_book_dirs(Engine *e, const char *const *dirs);
 /* Whether BookFile may be set to name; false with one message that is the
  * same whatever the reason (missing, outside the directories, `..`). */
 bool engine_check_book_file(const Engine *e, const char *name, char *err, size_t errlen);
-/* The i-th default book directory (book/ beside the binary, then the data
- * directory's; path "" if unknown); false past the last. */
+/* The i-th default book directory, in the order of the automatic books:
+ * book/ beside the binary, ./book, the data directory's book/ (path "" if
+ * unknown); false past the last. */
 bool engine_default_book_dir(int i, char *path, size_t n);
 /* The book move to play now, instead of a search: OwnBook on, the game
  * within BookDepth and not yet out of book, a legal book move. ponder gets

@@ -60,8 +60,12 @@ bool engine_default_book_dir(int i, char *path, size_t n) {
         if (exe_dir(exe, sizeof exe)) snprintf(path, n, "%s/book", exe);
         return true;
     }
-#ifdef RATNIK_DATADIR
     if (i == 1) {
+        snprintf(path, n, "book");
+        return true;
+    }
+#ifdef RATNIK_DATADIR
+    if (i == 2) {
         snprintf(path, n, "%s/book", RATNIK_DATADIR);
         return true;
     }

@@ -99,9 +99,10 @@ int daemon_wait(DaemonProc *d, int ms) {
     } else {
         status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     }
-    remove(d->log);
     return status;
 }
+
+void daemon_remove_log(const DaemonProc *d) { remove(d->log); }
 
 void daemon_dump_log(const DaemonProc *d) {
     FILE *f = fopen(d->log, "r");

@@ -25,6 +25,7 @@ void daemon_signal(DaemonProc *d, int sig);
  * still running after ms (it is then killed). */
 int daemon_wait(DaemonProc *d, int ms);
 void daemon_dump_log(const DaemonProc *d);
+void daemon_remove_log(const DaemonProc *d);
 
 bool proc_sample(ProcSample *s, pid_t pid);
 /* Raises each field of peak to the current sample's. */
