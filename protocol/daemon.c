@@ -96,6 +96,7 @@ static void conn_maybe_free(Conn *c) {
     else d->conns = c->next;
     if (c->next) c->next->prev = c->prev;
     if (c->refused) d->refused--;
+    conn_free_items(c); /* lines read after the thread had ended */
     event_free(c->wake);
     event_free(c->idle);
     event_free(c->linger);

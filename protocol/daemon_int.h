@@ -89,6 +89,8 @@ bool daemon_hash_fits(Daemon *d, int mb); /* whether mb more would be within the
  * lines; false if no thread could be started. */
 bool conn_start_thread(Conn *c);
 void conn_request_stop(Conn *c);
+/* Drops the queued lines; under c->lock, or once c's thread is done. */
+void conn_free_items(Conn *c);
 /* Whether the client has closed or reset the connection, from the socket
  * itself (before the loop has seen it). Caller holds c->lock. */
 bool conn_peer_gone_locked(const Conn *c);

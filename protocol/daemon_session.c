@@ -66,7 +66,7 @@ void conn_request_stop(Conn *c) {
     pthread_mutex_unlock(&c->lock);
 }
 
-static void free_items(Conn *c) {
+void conn_free_items(Conn *c) {
     for (Item *it = c->in_head, *next; it; it = next) {
         next = it->next;
         free(it);
@@ -95,7 +95,7 @@ static Item *next_item(Conn *c) {
             c->wake_pending = true;
         }
     } else {
-        free_items(c);
+        conn_free_items(c);
     }
     pthread_mutex_unlock(&c->lock);
     if (wake) event_active(c->wake, EV_WRITE, 0);
@@ -162,7 +162,7 @@ static void *conn_thread_main(void *arg) {
     }
     daemon_hash_reserve(d, mb, 0);
     pthread_mutex_lock(&c->lock);
-    free_items(c);
+    conn_free_items(c);
     c->done = true;
     /* Under the lock: once the loop sees done, this thread is past its last
      * use of c and the loop may free it. */
