@@ -61,6 +61,7 @@ typedef struct {
     bool connected;
     double start_ms;
     bool closed; /* by the daemon */
+    double connected_ms;
     char buf[PROBE_BUF];
     size_t len;
 } Probe;
@@ -171,6 +172,7 @@ static bool probe_start(Probe *p, int port) {
     p->closed = false;
     p->start_ms = now_ms();
     p->fd = connect_nonblocking(port, &p->connected);
+    p->connected_ms = p->start_ms;
     if (p->fd >= 0 && p->connected) send(p->fd, probe_script, sizeof probe_script - 1, MSG_NOSIGNAL);
     return p->fd >= 0;
 }
@@ -180,6 +182,7 @@ static bool probe_start(Probe *p, int port) {
 static int probe_step(Probe *p, short revents, int bound_ms) {
     if (!p->connected && (revents & POLLOUT)) {
         p->connected = true;
+        p->connected_ms = now_ms();
         if (send(p->fd, probe_script, sizeof probe_script - 1, MSG_NOSIGNAL) < 0) return -1;
     }
     if (revents & (POLLIN | POLLHUP | POLLERR)) {
@@ -209,8 +212,9 @@ static void probe_finish(Probe *p, int result, StormStats *st, const char *when)
         st->probes_failed++;
         if (st->probes_failed <= 3) {
             p->buf[p->len] = 0;
-            fprintf(stderr, "storm: a probe %s got no bestmove in %.0f ms (%s); got: %.300s\n", when, ms,
-                    p->closed ? "the daemon closed it" : "timed out", p->buf);
+            fprintf(stderr, "storm: a probe %s got no bestmove in %.0f ms (%s, connected after %.0f ms, %zu bytes); "
+                    "got: %.300s\n", when, ms, p->closed ? "the daemon closed it" : "timed out",
+                    p->connected ? p->connected_ms - p->start_ms : -1.0, p->len, p->buf);
         }
     } else {
         st->probes_refused += result == 2;
