@@ -143,7 +143,7 @@ int daemon_main(int argc, char **argv) {
                "                      [--idle-timeout SECONDS] [--hash MB] [--hash-cap MB]\n"
                "                      [--max-pending N] [--book-dir DIR]...\n"
                "defaults: 127.0.0.1:%d, %d sessions, %d bytes, %d s (0: never), %d MB, %d MB, %d,\n"
-               "          book/ beside the binary and the data directory's book/\n",
+               "          book/ beside the binary, ./book and the data directory's book/\n",
                DAEMON_DEFAULT_PORT, DAEMON_DEFAULT_MAX_SESSIONS, DAEMON_DEFAULT_MAX_LINE,
                DAEMON_DEFAULT_IDLE_TIMEOUT, DAEMON_DEFAULT_HASH_MB, DAEMON_DEFAULT_HASH_CAP_MB,
                DAEMON_DEFAULT_MAX_PENDING);

@@ -23,17 +23,24 @@ static void sleep_ms(int ms) {
     nanosleep(&ts, NULL);
 }
 
+static void sanitizer_option(const char *var, const char *opt) {
+    const char *old = getenv(var);
+    char opts[512];
+    snprintf(opts, sizeof opts, "%s%s%s", old ? old : "", old && *old ? ":" : "", opt);
+    setenv(var, opts, 1);
+}
+
 static void exec_daemon(char **argv, int logfd) {
     char *args[MAX_ARGS + 4] = {argv[0], "--listen", "127.0.0.1:0"};
     int n = 3;
     for (int i = 1; argv[i] && n < MAX_ARGS; i++) args[n++] = argv[i];
     args[n] = NULL;
     prctl(PR_SET_PDEATHSIG, SIGKILL); /* never outlive the client */
-    /* Under ASan, the quarantine would keep freed sessions in the RSS. */
-    const char *asan = getenv("ASAN_OPTIONS");
-    char opts[512];
-    snprintf(opts, sizeof opts, "%s%squarantine_size_mb=0", asan ? asan : "", asan && *asan ? ":" : "");
-    setenv("ASAN_OPTIONS", opts, 1);
+    /* Under ASan, the quarantine would keep freed sessions in the RSS;
+     * ThreadSanitizer sleeps a second at exit, which the SIGTERM bound
+     * would count. Other builds ignore both. */
+    sanitizer_option("ASAN_OPTIONS", "quarantine_size_mb=0");
+    sanitizer_option("TSAN_OPTIONS", "atexit_sleep_ms=0");
     dup2(logfd, 2);
     close(logfd);
     execv(args[0], args);
