@@ -88,6 +88,25 @@ START_TEST(daemon_sigterm_deadline) {
 }
 END_TEST
 
+/* Connections that send nothing hold no session, and at most
+ * --max-pending of them wait: a new one closes the oldest. */
+START_TEST(daemon_max_pending) {
+    Server s = server_start("--max-pending 2 --max-sessions 1");
+    Client a = client_open(&s), b = client_open(&s);
+    usleep(100000); /* accepted in this order */
+    Client c = client_open(&s);
+    char *seg = expect_eof(&a);
+    ck_assert_msg(strstr(seg, "info string error: no command yet and 2 other connections waiting; closing"), "got: %s", seg);
+    free(seg);
+    expect_clean(&b); /* silent until now, it still gets the one session */
+    expect_clean(&b);
+    client_close(&a);
+    client_close(&b);
+    client_close(&c);
+    ck_assert_int_eq(server_stop(&s), 0);
+}
+END_TEST
+
 /* ---- BookFile over TCP ---- */
 
 typedef struct {
@@ -212,6 +231,7 @@ Suite *suite_daemon_limits(void) {
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, daemon_eof_drops_queued_lines);
     tcase_add_test(tc, daemon_sigterm_deadline);
+    tcase_add_test(tc, daemon_max_pending);
     tcase_add_test(tc, daemon_book_outside_refused);
     tcase_add_test(tc, daemon_book_default_dirs);
     tcase_add_test(tc, stdin_book_full_path);
