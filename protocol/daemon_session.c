@@ -147,13 +147,13 @@ static void lower_priority(void) {
 static void *conn_thread_main(void *arg) {
     Conn *c = arg;
     Daemon *d = c->d;
-    lower_priority();
     pthread_mutex_lock(&c->lock);
     bool gone = c->stop || conn_peer_gone_locked(c);
     pthread_mutex_unlock(&c->lock);
     Session *s = gone ? NULL : open_session(c);
     int mb = d->opt.hash_mb; /* what admission reserved */
     if (s) {
+        lower_priority(); /* after making the session, so that a new client is answered soon */
         run_lines(c, s);
         mb = s->engine->hash_mb; /* setoption Hash moved the reservation along */
         session_free(s);         /* stops a search; its bestmove still reaches the queue */

@@ -61,7 +61,7 @@ typedef struct {
     bool connected;
     double start_ms;
     bool closed; /* by the daemon */
-    double connected_ms;
+    double connected_ms, first_byte_ms;
     char buf[PROBE_BUF];
     size_t len;
 } Probe;
@@ -76,6 +76,7 @@ typedef struct {
     int started, closed, connect_failed, by_kind[K_NB];
     int probes, probes_failed, probes_refused;
     double slowest_probe_ms, probe_ms[MAX_PROBES]; /* the answered ones, up to MAX_PROBES */
+    double slowest_connect_ms, slowest_first_byte_ms; /* of the slowest: connected, first byte (uciok) */
     int answered;
     ProcSample peak;
 } StormStats;
@@ -192,6 +193,7 @@ static int probe_step(Probe *p, short revents, int bound_ms) {
             return -1;
         }
         if (n > 0) {
+            if (!p->len) p->first_byte_ms = now_ms();
             p->len += (size_t)n;
             p->buf[p->len] = 0;
             if (strstr(p->buf, "bestmove ") && strchr(strstr(p->buf, "bestmove "), '\n')) return 1;
@@ -218,7 +220,11 @@ static void probe_finish(Probe *p, int result, StormStats *st, const char *when)
         }
     } else {
         st->probes_refused += result == 2;
-        if (ms > st->slowest_probe_ms) st->slowest_probe_ms = ms;
+        if (ms > st->slowest_probe_ms) {
+            st->slowest_probe_ms = ms;
+            st->slowest_connect_ms = p->connected_ms - p->start_ms;
+            st->slowest_first_byte_ms = p->first_byte_ms - p->start_ms;
+        }
         if (st->answered < MAX_PROBES) st->probe_ms[st->answered++] = ms;
     }
     close(p->fd);
@@ -410,9 +416,10 @@ int main(int argc, char **argv) {
     ok = ok && settled;
     bool probes_ok = st.probes > 0 && st.probes_failed == 0;
     printf("storm: new sessions during the storm and until back to the baseline: %d probes, %d refused (too many "
-           "sessions), %d without an answer; connect to answer median %.0f ms, slowest %.0f ms (bound %d ms): %s\n",
+           "sessions), %d without an answer; connect to answer median %.0f ms, slowest %.0f ms (connected after "
+           "%.0f ms, first byte after %.0f ms; bound %d ms): %s\n",
            st.probes, st.probes_refused, st.probes_failed, median(st.probe_ms, st.answered), st.slowest_probe_ms,
-           o.reply_bound_ms, probes_ok ? "ok" : "FAILED");
+           st.slowest_connect_ms, st.slowest_first_byte_ms, o.reply_bound_ms, probes_ok ? "ok" : "FAILED");
     ok = ok && probes_ok;
     double last = probe_alone(d.port, o.reply_bound_ms, &st, "after the storm");
     printf("storm: go depth 4 after the storm: %.0f ms\n", last);
