@@ -4,6 +4,7 @@
  * seen by the loop or on the socket itself), runs no more of them: the
  * running search is stopped, the session freed, and the loop told. */
 #include <errno.h>
+#include <time.h>
 #include <poll.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -18,6 +19,7 @@ enum {
     THREAD_STACK = 64 << 20, /* same as search threads: `bench` searches on the command thread */
     SESSION_NICE = 5,        /* sessions below the loop and the watchdog; see lower_priority */
 };
+#define COUNT_POLL_NS 20000000L /* how often a wait for a perft looks at the client */
 
 bool daemon_hash_reserve(void *ctx, int old_mb, int new_mb) {
     Daemon *d = ctx;
@@ -116,9 +118,45 @@ static Session *open_session(Conn *c) {
     return s;
 }
 
+/* Whether UCI makes this line wait for a running perft: all but isready,
+ * stop and the board queries (protocol/uci.c, uci_ext.c). */
+static bool waits_for_count(const char *line) {
+    static const char *const at_once[] = {"isready", "stop", "variantinfo", "legal", "state", "pgn"};
+    line += strspn(line, " \t");
+    size_t n = strcspn(line, " \t");
+    for (size_t i = 0; i < sizeof at_once / sizeof *at_once; i++)
+        if (n == strlen(at_once[i]) && !strncmp(line, at_once[i], n)) return false;
+    return n > 0;
+}
+
+/* The wait that protocol/uci.c would do for a perft before this line, done
+ * here while watching the client: false if it left (or the session must
+ * end), so that its perft is stopped rather than counted to the end. */
+static bool wait_for_count(Conn *c, Session *s, const Item *it) {
+    if (s->proto == PROTO_CECP || it->kind != ITEM_LINE || !waits_for_count(it->text)) return true;
+    while (engine_count_running(s->engine)) {
+        pthread_mutex_lock(&c->lock);
+        bool gone = c->stop || conn_peer_gone_locked(c);
+        if (!gone) {
+            struct timespec until;
+            clock_gettime(CLOCK_REALTIME, &until);
+            until.tv_nsec += COUNT_POLL_NS;
+            if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+            pthread_cond_timedwait(&c->cond, &c->lock, &until);
+        }
+        pthread_mutex_unlock(&c->lock);
+        if (gone) return false;
+    }
+    return true;
+}
+
 static void run_lines(Conn *c, Session *s) {
     for (Item *it; (it = next_item(c));) {
         bool more = true;
+        if (!wait_for_count(c, s, it)) {
+            free(it);
+            return;
+        }
         if (it->kind == ITEM_TOO_LONG)
             engine_printf(s->engine, "%s (at most %zu bytes)",
                           s->proto == PROTO_CECP ? "Error (line too long): input discarded"

@@ -70,6 +70,9 @@ bool engine_play(Engine *e, const char *turn, char *err, size_t errlen);
  * the count (then reported as incomplete). */
 bool engine_perft(Engine *e, int depth, char *err, size_t errlen);
 bool engine_is_counting(const Engine *e); /* a perft is running */
+/* Whether a perft is still counting, without waiting: for a caller that
+ * waits for it while watching something else (the daemon, its client). */
+bool engine_count_running(Engine *e);
 
 /* Search: go starts it on its own thread and returns at once; the search
  * reports progress and exactly one best move through the callbacks. */

@@ -51,18 +51,18 @@ START_TEST(daemon_storm_sigterm) {
 }
 END_TEST
 
-/* After a half-close the session ends: the command running then finishes
- * (or is stopped), and the `go` queued behind it never starts. */
+/* After a half-close the session ends: the running perft is stopped, and
+ * the `go` queued behind it (it waits for the count) never starts. */
 START_TEST(daemon_eof_drops_queued_lines) {
     Server s = server_start(NULL);
     Client c = client_open(&s);
     expect_clean(&c);
     client_send(&c, "go perft 6\n");
     free(expect(&c, "a2a3: ")); /* 19 of the 20 subtrees to go: seconds */
-    client_send(&c, "go depth 3\n"); /* waits in the queue behind the perft */
+    client_send(&c, "go depth 3\n"); /* waits for the count */
     shutdown(c.fd, SHUT_WR);
-    char *rest = expect_eof_within(&c, 90000); /* the perft runs to its end; sanitizer builds are slow */
-    ck_assert_msg(strstr(rest, "Nodes searched"), "perft did not finish: %s", rest);
+    char *rest = expect_eof(&c);
+    ck_assert_msg(strstr(rest, "Perft stopped") || strstr(rest, "Nodes searched"), "no end of the perft: %s", rest);
     expect_no(rest, "bestmove");
     free(rest);
     client_close(&c);
@@ -70,14 +70,15 @@ START_TEST(daemon_eof_drops_queued_lines) {
 }
 END_TEST
 
-/* A session busy in `go perft 7` (minutes, not interruptible) does not
- * hold up SIGTERM beyond 5 s; the exit status is still 0. */
+/* A session busy in `bench` (seconds, on its command thread, not
+ * interruptible) does not hold up SIGTERM beyond 5 s; the exit status is
+ * still 0. */
 START_TEST(daemon_sigterm_deadline) {
     Server s = server_start(NULL);
     Client c = client_open(&s);
     expect_clean(&c);
-    client_send(&c, "go perft 7\n");
-    usleep(200000);
+    client_send(&c, "bench\n");
+    usleep(300000);
     double t0 = now_ms();
     kill(s.pid, SIGTERM);
     int status = server_wait(&s);
