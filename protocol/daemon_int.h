@@ -15,7 +15,7 @@
 enum {
     INPUT_QUEUE_MAX = 256 << 10, /* queued input; beyond it stop reading the socket until drained */
     OUTPUT_MAX = 1 << 20,        /* unsent output per session; beyond it the client is not reading: close */
-    SHUTDOWN_DEADLINE_MS = 3500, /* after SIGTERM, the process ends by then whatever the sessions do (documented: 5 s) */
+    SHUTDOWN_DEADLINE_MS = 3000, /* after SIGTERM, the process ends by then whatever the sessions do (documented: 5 s) */
 };
 
 typedef struct Daemon Daemon;
