@@ -27,6 +27,7 @@
  *                [--reply-bound MS] [--settle-bound S] [--rss-slack MB]
  *                [--rounds R] [--sigterm-during] -- RATNIK [daemon flags]
  * --rounds repeats the storm (a burst of --connections each) R times.
+ * STORM_LOG=1 in the environment prints the daemon's stderr at the end.
  */
 #include <arpa/inet.h>
 #include <errno.h>
