@@ -51,6 +51,7 @@ enum {
     SHUTDOWN_LINGER_MS = 200,
     ACCEPT_RETRY_MS = 200,
     MMAP_THRESHOLD = 64 << 10,
+    SHUTDOWN_HOLD_MS = 60000,
     LISTEN_BACKLOG = 4096, /* a burst of connects waits in the kernel rather than being dropped (the kernel caps it at somaxconn) */
 };
 
@@ -455,6 +456,11 @@ static void on_shutdown(evutil_socket_t fd, short what, void *arg) {
         else conn_close_socket(c);                /* may free c */
     }
     if (!d->conns) event_base_loopexit(d->base, NULL);
+    /* Sessions whose socket is closed have no event in the base, and a base
+     * without events ends its loop at once, under threads that still use
+     * it: a timer holds the loop until the last connection is freed (the
+     * watchdog's deadline comes first). */
+    else set_timer(d->shutdown, SHUTDOWN_HOLD_MS);
 }
 
 /* ---- main ---- */
