@@ -30,7 +30,7 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs libevent libevent_pthreads 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: books book-epds all run test rules-check deps bench bench-check clean install debug sanitize perft perft-long unit protocol-tests load fuzz fuzz-targets valgrind tsan
+.PHONY: books book-epds all run test rules-check deps bench bench-check clean install debug sanitize perft perft-long unit protocol-tests load storm fuzz fuzz-targets valgrind tsan
 
 all: ratnik
 
@@ -66,7 +66,7 @@ $(BUILD)/tests/%.o: tests/%.c
 # The whole proof: unit and differential tests, protocol scripts, perft suites.
 test: deps
 	@$(MAKE) --no-print-directory rules-check
-	@$(MAKE) --no-print-directory ratnik tests/test_runner
+	@$(MAKE) --no-print-directory ratnik tests/test_runner tests/load/storm_client
 	./tests/test_runner
 	@$(MAKE) --no-print-directory perft
 	@$(MAKE) --no-print-directory bench-check
@@ -116,8 +116,24 @@ tests/load/load_client: tests/load/load_client.c
 tests/load/fault_client: tests/load/fault_client.c
 	$(CC) $(CFLAGS_ALL) -o $@ $<
 
+tests/load/storm_client: tests/load/storm_client.c tests/load/storm_proc.c tests/load/storm_proc.h
+	$(CC) $(CFLAGS_ALL) -o $@ tests/load/storm_client.c tests/load/storm_proc.c
+
 load: ratnik tests/load/load_client tests/load/fault_client
 	./tests/load/load.sh $(LOAD_SESSIONS) $(LOAD_PLIES)
+
+# The daemon under connection storms (docs/reliability.md): bursts of
+# STORM_CONNECTIONS short-lived connections on 127.0.0.1, a new session's
+# `go depth 4` timed meanwhile, threads/descriptors/RSS back to the baseline
+# afterwards, and SIGTERM within 5 s (after the storm, then during one).
+# `make test` runs a shorter one (suite daemon, test daemon_storm).
+STORM_CONNECTIONS ?= 2000
+STORM_ROUNDS ?= 10
+STORM = ./tests/load/storm_client --connections $(STORM_CONNECTIONS) --concurrency 1000
+storm: ratnik tests/load/storm_client
+	$(STORM) --rounds $(STORM_ROUNDS) --reply-bound 3000 --settle-bound 5 -- ./ratnik
+	$(STORM) --rounds $(STORM_ROUNDS) --hold-ms 100 --reply-bound 10000 --settle-bound 5 -- ./ratnik
+	$(STORM) --sigterm-during --hold-ms 1000 -- ./ratnik
 
 debug:
 	$(MAKE) BUILD=build/debug OPT="-O0 -g" ratnik
@@ -130,6 +146,7 @@ debug:
 SAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all
 sanitize: deps
 	@$(MAKE) --no-print-directory BUILD=build/sanitize OPT="$(SAN_FLAGS)" build/sanitize/ratnik build/sanitize/test_runner
+	@$(MAKE) --no-print-directory tests/load/storm_client
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 RATNIK_BIN=build/sanitize/ratnik RATNIK_STOP_MS=250 CK_TIMEOUT_MULTIPLIER=3 ./build/sanitize/test_runner
 
 # ThreadSanitizer: the suite built in build/tsan, the protocol tests
@@ -157,6 +174,7 @@ tsan: deps
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite
 valgrind: deps
 	@$(MAKE) --no-print-directory BUILD=build/valgrind OPT="-O1 -g" build/valgrind/ratnik build/valgrind/test_runner
+	@$(MAKE) --no-print-directory tests/load/storm_client
 	CK_EXCLUDE_TAGS=slow CK_TIMEOUT_MULTIPLIER=10 RATNIK_BIN=build/valgrind/ratnik RATNIK_STOP_MS=250 $(VALGRIND) ./build/valgrind/test_runner
 	@for f in tests/fuzz/corpus/uci/* tests/fuzz/corpus/cecp/* tests/fuzz/corpus/bribe/*; do \
 	  case $$f in */cecp/*) head='xboard\nprotover 2\n';; \
@@ -224,4 +242,4 @@ install: ratnik
 	install -m 644 book/*.bin book/*.epd $(DESTDIR)$(DATADIR)/book/
 
 clean:
-	rm -rf build ratnik tests/test_runner tests/load/load_client tests/load/fault_client
+	rm -rf build ratnik tests/test_runner tests/load/load_client tests/load/fault_client tests/load/storm_client

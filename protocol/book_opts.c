@@ -31,6 +31,7 @@ bool book_opts_set(Engine *e, const char *name, const char *value, char *err, si
         }
         engine_set_own_book(e, on);
     } else if (!strcasecmp(name, "BookFile")) {
+        if (!engine_check_book_file(e, value, err, errlen)) return false;
         if (!engine_set_book_file(e, value)) {
             snprintf(err, errlen, "BookFile path longer than %d characters", BOOK_FILE_MAX);
             return false;

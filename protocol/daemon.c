@@ -1,209 +1,59 @@
-/* The TCP daemon. One libevent loop owns every socket; each session runs
- * on its own command thread, so no command (a search, `go perft`, `bench`)
- * ever blocks the loop or another session.
+/* The TCP daemon. One libevent loop owns every socket; each admitted
+ * session runs on its own command thread, so no command (a search, `go
+ * perft`, `bench`) ever blocks the loop or another session.
  *
  * Threads and who touches what:
  *   loop thread     accepts, reads lines into the session's input queue,
- *                   writes queued output to the socket, timers, signals.
- *   command thread  one per session: pops lines, calls session_line, and
- *                   at the end session_free (which stops the search).
+ *                   writes queued output to the socket, timers, admission.
+ *   command thread  one per admitted session (protocol/daemon_session.c),
+ *                   started at its first line: creates the session, pops
+ *                   lines, calls session_line, and frees the session at the
+ *                   end (which stops the search). Detached: the loop never
+ *                   waits for it.
  *   search threads  started by the engine; print through the session's
  *                   output callback.
- * The command and search threads never touch libevent objects except
- * event_active() on the connection's `wake` event (thread-safe after
- * evthread_use_pthreads()); output goes to a queue guarded by the
- * connection's mutex and the loop moves it to the socket. Nothing is held
- * while the engine joins a search thread, so a search writing to a dead
- * connection can never deadlock with its teardown: the connection is freed
- * only after the loop has joined the command thread, which has joined the
- * search. */
+ *   watchdog        SIGTERM/SIGINT and the shutdown deadline
+ *                   (protocol/daemon_watchdog.c).
+ * The other threads never touch libevent objects except event_active()
+ * (thread-safe after evthread_use_pthreads()); output goes to a queue
+ * guarded by the connection's mutex and the loop moves it to the socket.
+ * Nothing is held while the engine joins a search thread, so a search
+ * writing to a dead connection can never deadlock with its teardown: the
+ * connection is freed only after its command thread said it is done.
+ *
+ * Admission: a connection costs a socket and a few KB until its first
+ * line; only then does it get a session (engine, hash table, thread),
+ * within --max-sessions and --hash-cap. At most --max-pending connections
+ * wait for their first line; a new one closes the oldest. A client that
+ * closes or resets ends its session at once: lines it sent but that did
+ * not start yet are dropped, so no search starts for a client that left. */
 #include <errno.h>
+#include <limits.h>
+#include <malloc.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
-#include <pthread.h>
 #include <signal.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <event2/buffer.h>
 #include <event2/bufferevent.h>
-#include <event2/event.h>
 #include <event2/listener.h>
 #include <event2/thread.h>
 #include <event2/util.h>
-#include "daemon.h"
-#include "session.h"
+#include "daemon_int.h"
 
 enum {
-    OUTPUT_MAX = 1 << 20,       /* unsent output per session; beyond it the client is not reading: close */
-    INPUT_QUEUE_MAX = 256 << 10, /* queued input lines; beyond it stop reading the socket until drained */
-    REFUSED_MAX = 64,           /* refused connections still saying goodbye; beyond it close at once */
-    LINGER_MS = 2000,           /* how long a closing connection waits for the client's EOF */
+    REFUSED_MAX = 1024,      /* refused connections still saying goodbye; beyond it close at once */
+    LINGER_MS = 2000,        /* how long a closing connection waits for the client's EOF */
     SHUTDOWN_LINGER_MS = 200,
-    SHUTDOWN_DEADLINE_MS = 5000, /* sessions stuck in an uninterruptible command are abandoned */
-    THREAD_STACK = 64 << 20,
-    ACCEPT_RETRY_MS = 200,    /* same as search threads: `bench` searches on the command thread */
+    ACCEPT_RETRY_MS = 200,
+    MMAP_THRESHOLD = 64 << 10,
+    SHUTDOWN_HOLD_MS = 60000,
+    LISTEN_BACKLOG = 4096, /* a burst of connects waits in the kernel rather than being dropped (the kernel caps it at somaxconn) */
 };
-
-typedef struct Daemon Daemon;
-
-typedef enum { ITEM_LINE, ITEM_TOO_LONG } ItemKind;
-
-/* One input line waiting for the command thread. */
-typedef struct Item {
-    struct Item *next;
-    ItemKind kind;
-    size_t len;
-    char text[];
-} Item;
-
-typedef struct Conn {
-    Daemon *d;
-    struct Conn *prev, *next; /* the daemon's list */
-
-    /* Loop thread only. */
-    struct bufferevent *bev;  /* NULL once the socket is closed */
-    struct event *wake;       /* made active by any thread: output, thread done, read may resume */
-    struct event *idle;       /* idle timeout */
-    struct event *linger;     /* deadline for a closing socket */
-    bool refused;             /* never had a session */
-    bool has_thread;          /* command thread started and not yet joined */
-    bool lingering;           /* flushing, then waiting for the client's EOF */
-    bool shut_wr;
-    bool peer_eof;            /* the client will send nothing more */
-    bool read_paused;         /* input queue full */
-    bool discarding;          /* inside an over-long line */
-
-    /* Shared, under lock. */
-    pthread_mutex_t lock;
-    pthread_cond_t cond;
-    Item *in_head, *in_tail;
-    size_t in_bytes;
-    bool in_eof;              /* client sent EOF: finish the queue, then end */
-    bool stop;                /* end the session now */
-    bool done;                /* the command thread has freed the session */
-    bool pause_noted;         /* the loop paused reading; tell it when the queue drains */
-    bool resume_read;
-    bool overflow;            /* output dropped: the client does not read */
-    bool wake_pending;
-    struct evbuffer *outq;    /* output lines not yet given to the socket */
-
-    Session *session;         /* the command thread's after start */
-    pthread_t thread;
-    atomic_int proto;         /* session->proto, for messages the loop writes */
-} Conn;
-
-struct Daemon {
-    DaemonOptions opt;
-    struct event_base *base;
-    struct evconnlistener *listener;
-    struct event *sig_term, *sig_int, *deadline, *accept_retry;
-    Conn *conns;
-    int sessions; /* connections with a session whose thread is not yet joined */
-    int refused;
-    bool shutting_down;
-    pthread_mutex_t hash_lock;
-    long hash_total_mb; /* reserved by all sessions */
-};
-
-/* ---- the hash memory cap (any thread) ---- */
-
-static bool hash_reserve(void *ctx, int old_mb, int new_mb) {
-    Daemon *d = ctx;
-    pthread_mutex_lock(&d->hash_lock);
-    long total = d->hash_total_mb - old_mb + new_mb;
-    bool ok = new_mb <= old_mb || total <= d->opt.hash_cap_mb;
-    if (ok) d->hash_total_mb = total;
-    pthread_mutex_unlock(&d->hash_lock);
-    return ok;
-}
-
-/* ---- output (any thread) ---- */
-
-static void conn_wake(Conn *c) {
-    pthread_mutex_lock(&c->lock);
-    bool wake = !c->wake_pending;
-    c->wake_pending = true;
-    pthread_mutex_unlock(&c->lock);
-    if (wake) event_active(c->wake, EV_WRITE, 0);
-}
-
-/* The session's output callback; the engine already serialises calls. */
-static void conn_output(void *ctx, const char *line) {
-    Conn *c = ctx;
-    size_t n = strlen(line);
-    pthread_mutex_lock(&c->lock);
-    if (c->overflow || evbuffer_get_length(c->outq) + n + 1 > OUTPUT_MAX) {
-        c->overflow = true;
-    } else {
-        evbuffer_add(c->outq, line, n);
-        evbuffer_add(c->outq, "\n", 1);
-    }
-    bool wake = !c->wake_pending;
-    c->wake_pending = true;
-    pthread_mutex_unlock(&c->lock);
-    if (wake) event_active(c->wake, EV_WRITE, 0);
-}
-
-/* ---- the command thread ---- */
-
-static void *conn_thread_main(void *arg) {
-    Conn *c = arg;
-    Session *s = c->session;
-    bool running = true;
-    while (running) {
-        pthread_mutex_lock(&c->lock);
-        while (!c->stop && !c->in_head && !c->in_eof) pthread_cond_wait(&c->cond, &c->lock);
-        Item *it = c->stop ? NULL : c->in_head;
-        bool wake = false;
-        if (it) {
-            c->in_head = it->next;
-            if (!c->in_head) c->in_tail = NULL;
-            c->in_bytes -= it->len;
-            if (c->pause_noted && c->in_bytes <= INPUT_QUEUE_MAX / 2) {
-                c->pause_noted = false;
-                c->resume_read = true;
-                wake = true;
-            }
-        }
-        pthread_mutex_unlock(&c->lock);
-        if (wake) conn_wake(c);
-        if (!it) break;
-        if (it->kind == ITEM_TOO_LONG)
-            engine_printf(s->engine, "%s (at most %zu bytes)",
-                          s->proto == PROTO_CECP ? "Error (line too long): input discarded"
-                                                 : "info string error: line too long, discarded",
-                          c->d->opt.max_line);
-        else
-            running = session_line(s, it->text);
-        atomic_store(&c->proto, (int)s->proto);
-        free(it);
-    }
-    int mb = engine_hash_mb(s->engine);
-    session_free(s); /* stops a search; its bestmove still reaches the queue */
-    hash_reserve(c->d, mb, 0);
-    pthread_mutex_lock(&c->lock);
-    c->session = NULL;
-    c->done = true;
-    for (Item *it = c->in_head, *next; it; it = next) {
-        next = it->next;
-        free(it);
-    }
-    c->in_head = c->in_tail = NULL;
-    c->in_bytes = 0;
-    pthread_mutex_unlock(&c->lock);
-    event_active(c->wake, EV_WRITE, 0);
-    return NULL;
-}
-
-static void conn_request_stop(Conn *c) {
-    pthread_mutex_lock(&c->lock);
-    c->stop = true;
-    pthread_cond_signal(&c->cond);
-    pthread_mutex_unlock(&c->lock);
-}
 
 /* ---- connection life (loop thread) ---- */
 
@@ -216,14 +66,38 @@ static void idle_arm(Conn *c) {
     if (c->d->opt.idle_timeout > 0 && !c->lingering) set_timer(c->idle, c->d->opt.idle_timeout * 1000L);
 }
 
+static void pending_add(Conn *c) {
+    Daemon *d = c->d;
+    c->pending = true;
+    c->pprev = d->pending_tail;
+    c->pnext = NULL;
+    if (d->pending_tail) d->pending_tail->pnext = c;
+    else d->pending_head = c;
+    d->pending_tail = c;
+    d->pending++;
+}
+
+static void pending_remove(Conn *c) {
+    Daemon *d = c->d;
+    if (!c->pending) return;
+    if (c->pprev) c->pprev->pnext = c->pnext;
+    else d->pending_head = c->pnext;
+    if (c->pnext) c->pnext->pprev = c->pprev;
+    else d->pending_tail = c->pprev;
+    c->pending = false;
+    d->pending--;
+}
+
 /* Frees the connection once both its socket and its thread are gone. */
 static void conn_maybe_free(Conn *c) {
     if (c->bev || c->has_thread) return;
     Daemon *d = c->d;
+    pending_remove(c);
     if (c->prev) c->prev->next = c->next;
     else d->conns = c->next;
     if (c->next) c->next->prev = c->prev;
     if (c->refused) d->refused--;
+    conn_free_items(c); /* lines read after the thread had ended */
     event_free(c->wake);
     event_free(c->idle);
     event_free(c->linger);
@@ -237,9 +111,13 @@ static void conn_maybe_free(Conn *c) {
 /* Closes the socket (the session, if any, is told to stop). May free c. */
 static void conn_close_socket(Conn *c) {
     if (c->bev) {
+        pthread_mutex_lock(&c->lock);
+        c->fd = -1;
+        pthread_mutex_unlock(&c->lock);
         bufferevent_free(c->bev);
         c->bev = NULL;
     }
+    pending_remove(c);
     event_del(c->idle);
     event_del(c->linger);
     if (c->has_thread) conn_request_stop(c);
@@ -288,12 +166,64 @@ static void conn_linger(Conn *c) {
         return;
     }
     if (c->lingering) return;
+    pending_remove(c);
     c->lingering = true;
     event_del(c->idle);
     bufferevent_setcb(c->bev, linger_read, linger_written, linger_event, c);
     bufferevent_enable(c->bev, c->peer_eof ? EV_WRITE : EV_READ | EV_WRITE);
     set_timer(c->linger, c->d->shutting_down ? SHUTDOWN_LINGER_MS : LINGER_MS);
     linger_written(c->bev, c);
+}
+
+/* One line to the client, then close: a connection that gets no session. */
+static void conn_refuse(Conn *c, const char *msg) {
+    Daemon *d = c->d;
+    pending_remove(c);
+    c->refused = true;
+    d->refused++;
+    if (d->refused > REFUSED_MAX) {
+        conn_close_socket(c);
+        return;
+    }
+    bufferevent_write(c->bev, msg, strlen(msg));
+    conn_linger(c);
+}
+
+static void conn_refuse_busy(Conn *c, const char *why) {
+    char msg[192];
+    snprintf(msg, sizeof msg,
+             "info string error: %s (this server allows %d sessions and %d MB of hash); try again later\n", why,
+             c->d->opt.max_sessions, c->d->opt.hash_cap_mb);
+    conn_refuse(c, msg);
+}
+
+/* The first line has come: a session, if the client is still there and
+ * the limits allow. False if c was refused or closed (it may be freed). */
+static bool conn_admit(Conn *c) {
+    Daemon *d = c->d;
+    pending_remove(c);
+    if (conn_peer_gone_locked(c)) { /* only the loop writes c->fd */
+        conn_close_socket(c);
+        return false;
+    }
+    if (d->sessions >= d->opt.max_sessions) {
+        conn_refuse_busy(c, "too many sessions");
+        return false;
+    }
+    if (!daemon_hash_reserve(d, 0, d->opt.hash_mb)) {
+        conn_refuse_busy(c, "the total hash memory cap is reached");
+        return false;
+    }
+    c->has_thread = true;
+    d->sessions++;
+    if (!conn_start_thread(c)) {
+        c->has_thread = false;
+        d->sessions--;
+        daemon_hash_reserve(d, d->opt.hash_mb, 0);
+        conn_refuse_busy(c, "cannot start a thread");
+        return false;
+    }
+    return true;
 }
 
 static void conn_enqueue(Conn *c, ItemKind kind, struct evbuffer *in, size_t len) {
@@ -338,12 +268,14 @@ static void conn_read(struct bufferevent *bev, void *arg) {
                 evbuffer_drain(in, len);
             } else if (len > max) {
                 evbuffer_drain(in, len);
+                if (c->pending && !conn_admit(c)) return;
                 c->discarding = true;
                 conn_enqueue(c, ITEM_TOO_LONG, in, 0);
             }
             return;
         }
         size_t line = (size_t)p.pos;
+        if (c->pending && !conn_admit(c)) return;
         if (c->discarding || line > max) {
             evbuffer_drain(in, line + 1);
             if (!c->discarding) conn_enqueue(c, ITEM_TOO_LONG, in, 0);
@@ -357,21 +289,18 @@ static void conn_read(struct bufferevent *bev, void *arg) {
 
 static void conn_event(struct bufferevent *bev, short what, void *arg) {
     Conn *c = arg;
-    if ((what & BEV_EVENT_EOF) && (what & BEV_EVENT_READING)) {
-        /* The client is done sending: an unterminated last line still counts. */
+    if ((what & BEV_EVENT_EOF) && (what & BEV_EVENT_READING) && c->has_thread) {
+        /* The client is done: stop the session now and drop what it sent
+         * but did not see started; what the session still says (the
+         * stopped search's bestmove) is sent before the close. */
         struct evbuffer *in = bufferevent_get_input(bev);
-        size_t len = evbuffer_get_length(in);
-        if (len && !c->discarding && len <= c->d->opt.max_line) conn_enqueue(c, ITEM_LINE, in, len);
         evbuffer_drain(in, evbuffer_get_length(in));
         bufferevent_disable(bev, EV_READ);
         c->peer_eof = true;
-        pthread_mutex_lock(&c->lock);
-        c->in_eof = true;
-        pthread_cond_signal(&c->cond);
-        pthread_mutex_unlock(&c->lock);
+        conn_request_stop(c);
         return;
     }
-    conn_close_socket(c); /* reset, write error: the client is gone */
+    conn_close_socket(c); /* reset, write error, or EOF before any line: the client is gone */
 }
 
 static void conn_idle(evutil_socket_t fd, short what, void *arg) {
@@ -403,7 +332,6 @@ static void conn_wake_cb(evutil_socket_t fd, short what, void *arg) {
     else evbuffer_drain(c->outq, n);
     pthread_mutex_unlock(&c->lock);
     if (done && c->has_thread) {
-        pthread_join(c->thread, NULL);
         c->has_thread = false;
         c->d->sessions--;
     }
@@ -423,11 +351,12 @@ static void conn_wake_cb(evutil_socket_t fd, short what, void *arg) {
     }
 }
 
-static Conn *conn_new(Daemon *d, struct bufferevent *bev) {
+static Conn *conn_new(Daemon *d, struct bufferevent *bev, evutil_socket_t fd) {
     Conn *c = calloc(1, sizeof *c);
     if (!c) return NULL;
     c->d = d;
     c->bev = bev;
+    c->fd = (int)fd;
     c->outq = evbuffer_new();
     c->wake = event_new(d->base, -1, 0, conn_wake_cb, c);
     c->idle = evtimer_new(d->base, conn_idle, c);
@@ -449,34 +378,14 @@ static Conn *conn_new(Daemon *d, struct bufferevent *bev) {
     return c;
 }
 
-/* Creates the session and its thread; NULL on success, else why not. */
-static const char *conn_start_session(Conn *c) {
-    Daemon *d = c->d;
-    if (d->sessions >= d->opt.max_sessions) return "too many sessions";
-    if (!hash_reserve(d, 0, d->opt.hash_mb)) return "the total hash memory cap is reached";
-    char err[128];
-    Session *s = session_new(conn_output, c);
-    if (!s || !engine_set_hash(s->engine, d->opt.hash_mb, err, sizeof err)) {
-        session_free(s);
-        hash_reserve(d, d->opt.hash_mb, 0);
-        return "out of memory";
-    }
-    engine_set_hash_reserve(s->engine, hash_reserve, d);
-    c->session = s;
-    pthread_attr_t attr;
-    pthread_attr_init(&attr);
-    pthread_attr_setstacksize(&attr, THREAD_STACK);
-    int rc = pthread_create(&c->thread, &attr, conn_thread_main, c);
-    pthread_attr_destroy(&attr);
-    if (rc) {
-        c->session = NULL;
-        session_free(s);
-        hash_reserve(d, d->opt.hash_mb, 0);
-        return "cannot start a thread";
-    }
-    c->has_thread = true;
-    d->sessions++;
-    return NULL;
+/* Too many connections wait for their first line: the oldest makes room. */
+static void evict_oldest_pending(Daemon *d) {
+    Conn *old = d->pending_head;
+    if (!old) return;
+    char msg[160];
+    snprintf(msg, sizeof msg, "info string error: no command yet and %d other connections waiting; closing\n",
+             d->opt.max_pending);
+    conn_refuse(old, msg);
 }
 
 static void on_accept(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa, int socklen, void *arg) {
@@ -495,27 +404,20 @@ static void on_accept(struct evconnlistener *l, evutil_socket_t fd, struct socka
         evutil_closesocket(fd);
         return;
     }
-    Conn *c = conn_new(d, bev);
+    Conn *c = conn_new(d, bev, fd);
     if (!c) {
         bufferevent_free(bev);
         return;
     }
-    const char *why = conn_start_session(c);
-    if (why) {
-        c->refused = true;
-        d->refused++;
-        if (d->refused > REFUSED_MAX) {
-            conn_close_socket(c);
-            return;
-        }
-        char msg[192];
-        snprintf(msg, sizeof msg,
-                 "info string error: %s (this server allows %d sessions and %d MB of hash); try again later\n",
-                 why, d->opt.max_sessions, d->opt.hash_cap_mb);
-        bufferevent_write(bev, msg, strlen(msg));
-        conn_linger(c);
+    const char *full = d->sessions >= d->opt.max_sessions ? "too many sessions"
+                     : !daemon_hash_fits(d, d->opt.hash_mb) ? "the total hash memory cap is reached"
+                                                            : NULL;
+    if (full) { /* say so now rather than at the first line */
+        conn_refuse_busy(c, full);
         return;
     }
+    if (d->pending >= d->opt.max_pending) evict_oldest_pending(d);
+    pending_add(c);
     bufferevent_setcb(bev, conn_read, NULL, conn_event, c);
     bufferevent_enable(bev, EV_READ | EV_WRITE);
     idle_arm(c);
@@ -538,21 +440,14 @@ static void on_accept_retry(evutil_socket_t fd, short what, void *arg) {
     if (!d->shutting_down) evconnlistener_enable(d->listener);
 }
 
-/* ---- shutdown ---- */
+/* ---- shutdown: made active by the watchdog on SIGTERM/SIGINT ---- */
 
-static void on_deadline(evutil_socket_t fd, short what, void *arg) {
+static void on_shutdown(evutil_socket_t fd, short what, void *arg) {
     (void)fd;
     (void)what;
     Daemon *d = arg;
-    fprintf(stderr, "ratnik: shutdown deadline reached, abandoning busy sessions\n");
-    event_base_loopexit(d->base, NULL);
-}
-
-static void on_signal(evutil_socket_t sig, short what, void *arg) {
-    (void)what;
-    Daemon *d = arg;
     if (d->shutting_down) return;
-    fprintf(stderr, "ratnik: signal %d, closing %d sessions\n", (int)sig, d->sessions);
+    fprintf(stderr, "ratnik: closing %d sessions\n", d->sessions);
     d->shutting_down = true;
     evconnlistener_disable(d->listener);
     for (Conn *c = d->conns, *next; c; c = next) {
@@ -561,7 +456,11 @@ static void on_signal(evutil_socket_t sig, short what, void *arg) {
         else conn_close_socket(c);                /* may free c */
     }
     if (!d->conns) event_base_loopexit(d->base, NULL);
-    else set_timer(d->deadline, SHUTDOWN_DEADLINE_MS);
+    /* Sessions whose socket is closed have no event in the base, and a base
+     * without events ends its loop at once, under threads that still use
+     * it: a timer holds the loop until the last connection is freed (the
+     * watchdog's deadline comes first). */
+    else set_timer(d->shutdown, SHUTDOWN_HOLD_MS);
 }
 
 /* ---- main ---- */
@@ -578,7 +477,7 @@ static struct evconnlistener *listen_on(Daemon *d) {
     }
     struct evconnlistener *l = NULL;
     for (struct evutil_addrinfo *a = res; a && !l; a = a->ai_next)
-        l = evconnlistener_new_bind(d->base, on_accept, d, LEV_OPT_CLOSE_ON_FREE | LEV_OPT_REUSEABLE, 1024,
+        l = evconnlistener_new_bind(d->base, on_accept, d, LEV_OPT_CLOSE_ON_FREE | LEV_OPT_REUSEABLE, LISTEN_BACKLOG,
                                     a->ai_addr, (int)a->ai_addrlen);
     evutil_freeaddrinfo(res);
     if (!l) {
@@ -586,11 +485,15 @@ static struct evconnlistener *listen_on(Daemon *d) {
         return NULL;
     }
     evconnlistener_set_error_cb(l, on_accept_error);
+    return l;
+}
+
+static void print_ready(const Daemon *d) {
     struct sockaddr_storage ss;
     socklen_t len = sizeof ss;
     char addr[128] = "?";
     int port = 0;
-    if (!getsockname(evconnlistener_get_fd(l), (struct sockaddr *)&ss, &len)) {
+    if (!getsockname(evconnlistener_get_fd(d->listener), (struct sockaddr *)&ss, &len)) {
         if (ss.ss_family == AF_INET6) {
             struct sockaddr_in6 *s6 = (struct sockaddr_in6 *)&ss;
             evutil_inet_ntop(AF_INET6, &s6->sin6_addr, addr, sizeof addr);
@@ -601,54 +504,65 @@ static struct evconnlistener *listen_on(Daemon *d) {
             port = ntohs(s4->sin_port);
         }
     }
+    fprintf(stderr, "ratnik: BookFile names a book in:");
+    for (int i = 0; d->book_dirs[i]; i++) fprintf(stderr, " %s", d->book_dirs[i]);
+    fprintf(stderr, "%s\n", d->book_dirs[0] ? "" : " (no directory: only the automatic books)");
     fprintf(stderr,
-            "ratnik: listening on %s%s%s:%d (max %d sessions, line %zu bytes, idle %d s, hash %d MB each, %d MB in all)\n",
-            ss.ss_family == AF_INET6 ? "[" : "", addr, ss.ss_family == AF_INET6 ? "]" : "", port,
-            d->opt.max_sessions, d->opt.max_line, d->opt.idle_timeout, d->opt.hash_mb, d->opt.hash_cap_mb);
-    return l;
+            "ratnik: listening on %s%s%s:%d (max %d sessions, %d pending, line %zu bytes, idle %d s, hash %d MB each, "
+            "%d MB in all)\n",
+            ss.ss_family == AF_INET6 ? "[" : "", addr, ss.ss_family == AF_INET6 ? "]" : "", port, d->opt.max_sessions,
+            d->opt.max_pending, d->opt.max_line, d->opt.idle_timeout, d->opt.hash_mb, d->opt.hash_cap_mb);
+}
+
+/* Process-wide settings for serving many sessions. A fixed mmap threshold
+ * gives each freed hash table, engine and search thread's state back to
+ * the system at once (the default threshold rises after the first big
+ * free, and every later table then stays in the heap). The descriptor
+ * limit is raised as far as allowed for the sessions and pending sockets. */
+static void tune_process(const DaemonOptions *opt) {
+    mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD);
+    struct rlimit rl;
+    rlim_t want = (rlim_t)opt->max_sessions + (rlim_t)opt->max_pending + REFUSED_MAX + 64;
+    if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < want) {
+        rl.rlim_cur = rl.rlim_max < want ? rl.rlim_max : want;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+}
+
+static void daemon_free(Daemon *d) {
+    if (d->accept_retry) event_free(d->accept_retry);
+    if (d->shutdown) event_free(d->shutdown);
+    if (d->listener) evconnlistener_free(d->listener);
+    if (d->base) event_base_free(d->base);
 }
 
 int daemon_run(const DaemonOptions *opt) {
     Daemon d = {.opt = *opt};
+    char dirs[DAEMON_MAX_BOOK_DIRS][PATH_MAX];
+    const char *dir_list[DAEMON_MAX_BOOK_DIRS + 1];
+    if (!daemon_book_dirs(opt, dirs, dir_list)) return 2;
+    d.book_dirs = dir_list;
     if (evthread_use_pthreads()) {
         fprintf(stderr, "ratnik: libevent has no thread support\n");
         return 1;
     }
     signal(SIGPIPE, SIG_IGN); /* a vanished client is an error event, not a signal */
+    tune_process(opt);
     pthread_mutex_init(&d.hash_lock, NULL);
     int rc = 1;
     d.base = event_base_new();
     if (!d.base) goto out;
-    /* Signals first: once the ready line is printed, SIGTERM is handled. */
-    d.sig_term = evsignal_new(d.base, SIGTERM, on_signal, &d);
-    d.sig_int = evsignal_new(d.base, SIGINT, on_signal, &d);
-    d.deadline = evtimer_new(d.base, on_deadline, &d);
+    d.shutdown = event_new(d.base, -1, 0, on_shutdown, &d);
     d.accept_retry = evtimer_new(d.base, on_accept_retry, &d);
-    if (!d.sig_term || !d.sig_int || !d.deadline || !d.accept_retry) goto out;
-    if (event_add(d.sig_term, NULL) || event_add(d.sig_int, NULL)) goto out;
+    /* The watchdog first: once the ready line is printed, SIGTERM is handled. */
+    if (!d.shutdown || !d.accept_retry || !watchdog_start(&d)) goto out;
     if (!(d.listener = listen_on(&d))) goto out;
+    print_ready(&d);
     event_base_dispatch(d.base);
     rc = 0;
-    /* A second signal while we tidy up must not kill us with its default
-     * action (freeing the signal events restores it): block them. */
-    sigset_t block;
-    sigemptyset(&block);
-    sigaddset(&block, SIGTERM);
-    sigaddset(&block, SIGINT);
-    pthread_sigmask(SIG_BLOCK, &block, NULL);
-    if (d.conns) {
-        /* Past the deadline: threads still run uninterruptible commands.
-         * Their memory stays valid until the process exits. */
-        fprintf(stderr, "ratnik: %d sessions did not finish in time\n", d.sessions);
-        return rc;
-    }
 out:
-    if (d.accept_retry) event_free(d.accept_retry);
-    if (d.deadline) event_free(d.deadline);
-    if (d.sig_int) event_free(d.sig_int);
-    if (d.sig_term) event_free(d.sig_term);
-    if (d.listener) evconnlistener_free(d.listener);
-    if (d.base) event_base_free(d.base);
+    watchdog_finish(&d);
+    daemon_free(&d);
     pthread_mutex_destroy(&d.hash_lock);
     return rc;
 }

@@ -5,8 +5,11 @@
 #ifndef RATNIK_DAEMON_H
 #define RATNIK_DAEMON_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
+
+enum { DAEMON_MAX_BOOK_DIRS = 16 };
 
 typedef struct {
     char host[256];     /* numeric address or name to bind; default 127.0.0.1 */
@@ -16,6 +19,9 @@ typedef struct {
     int idle_timeout;   /* seconds without traffic before a session is closed; 0: never */
     int hash_mb;        /* each session's Hash when it starts */
     int hash_cap_mb;    /* total Hash of all sessions */
+    int max_pending;    /* connections that sent no line yet; a new one closes the oldest */
+    int nbook_dirs;     /* --book-dir: where BookFile finds books by name; 0: the defaults */
+    const char *book_dirs[DAEMON_MAX_BOOK_DIRS];
 } DaemonOptions;
 
 enum {
@@ -25,11 +31,17 @@ enum {
     DAEMON_DEFAULT_IDLE_TIMEOUT = 3600,
     DAEMON_DEFAULT_HASH_MB = 2,
     DAEMON_DEFAULT_HASH_CAP_MB = 4096,
+    DAEMON_DEFAULT_MAX_PENDING = 1024,
 };
 
 /* Fills opt from `--listen [HOST:PORT] [--max-sessions N] ...` (argv[0] is
  * "--listen"); false with a message in err on a bad argument. */
 bool daemon_parse_args(int argc, char **argv, DaemonOptions *opt, char *err, size_t errlen);
+/* The book directories of opt as absolute paths without links, in dirs,
+ * and a NULL-terminated list of them in list (the defaults that exist when
+ * opt names none); false with a message on stderr if a named one is not a
+ * directory. */
+bool daemon_book_dirs(const DaemonOptions *opt, char dirs[][PATH_MAX], const char *list[]);
 /* Serves until SIGTERM or SIGINT; returns the process exit code. */
 int daemon_run(const DaemonOptions *opt);
 /* Both of the above, for main(). */

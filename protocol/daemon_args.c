@@ -3,7 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "daemon.h"
+#include "../search/engine.h"
 
 static bool parse_long(const char *s, long lo, long hi, long *out) {
     char *end;
@@ -52,6 +54,7 @@ bool daemon_parse_args(int argc, char **argv, DaemonOptions *opt, char *err, siz
     opt->idle_timeout = DAEMON_DEFAULT_IDLE_TIMEOUT;
     opt->hash_mb = DAEMON_DEFAULT_HASH_MB;
     opt->hash_cap_mb = DAEMON_DEFAULT_HASH_CAP_MB;
+    opt->max_pending = DAEMON_DEFAULT_MAX_PENDING;
     int i = 1;
     if (i < argc && strncmp(argv[i], "--", 2)) {
         if (!parse_address(argv[i], opt)) {
@@ -62,9 +65,17 @@ bool daemon_parse_args(int argc, char **argv, DaemonOptions *opt, char *err, siz
     }
     static const struct { const char *flag; long lo, hi; } flags[] = {
         {"--max-sessions", 1, 100000}, {"--max-line", 64, 64L << 20}, {"--idle-timeout", 0, 1L << 30},
-        {"--hash", 1, 65536},          {"--hash-cap", 1, 1L << 30},
+        {"--hash", 1, 65536},          {"--hash-cap", 1, 1L << 30},        {"--max-pending", 1, 100000},
     };
     for (; i < argc; i++) {
+        if (!strcmp(argv[i], "--book-dir")) {
+            if (i + 1 >= argc || !argv[i + 1][0] || opt->nbook_dirs == DAEMON_MAX_BOOK_DIRS) {
+                snprintf(err, errlen, "--book-dir needs a directory (at most %d of them)", DAEMON_MAX_BOOK_DIRS);
+                return false;
+            }
+            opt->book_dirs[opt->nbook_dirs++] = argv[++i];
+            continue;
+        }
         size_t f = 0;
         while (f < sizeof flags / sizeof *flags && strcmp(argv[i], flags[f].flag)) f++;
         if (f == sizeof flags / sizeof *flags) {
@@ -82,7 +93,8 @@ bool daemon_parse_args(int argc, char **argv, DaemonOptions *opt, char *err, siz
         case 1: opt->max_line = (size_t)v; break;
         case 2: opt->idle_timeout = (int)v; break;
         case 3: opt->hash_mb = (int)v; break;
-        default: opt->hash_cap_mb = (int)v; break;
+        case 4: opt->hash_cap_mb = (int)v; break;
+        default: opt->max_pending = (int)v; break;
         }
     }
     if (opt->hash_mb > opt->hash_cap_mb) {
@@ -92,15 +104,49 @@ bool daemon_parse_args(int argc, char **argv, DaemonOptions *opt, char *err, siz
     return true;
 }
 
+static bool is_dir(const char *path) {
+    struct stat st;
+    return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+bool daemon_book_dirs(const DaemonOptions *opt, char dirs[][PATH_MAX], const char *list[]) {
+    int n = 0;
+    for (int i = 0; i < opt->nbook_dirs; i++) {
+        errno = 0;
+        if (!realpath(opt->book_dirs[i], dirs[n]) || !is_dir(dirs[n])) {
+            fprintf(stderr, "ratnik --listen: --book-dir %s: %s\n", opt->book_dirs[i],
+                    errno ? strerror(errno) : "not a directory");
+            return false;
+        }
+        list[n] = dirs[n];
+        n++;
+    }
+    char path[PATH_MAX];
+    for (int i = 0; !opt->nbook_dirs && n < DAEMON_MAX_BOOK_DIRS && engine_default_book_dir(i, path, sizeof path); i++) {
+        bool seen = false;
+        if (!path[0] || !realpath(path, dirs[n]) || !is_dir(dirs[n])) continue; /* a default that is not there */
+        for (int k = 0; k < n; k++) seen = seen || !strcmp(list[k], dirs[n]);
+        if (!seen) {
+            list[n] = dirs[n];
+            n++;
+        }
+    }
+    list[n] = NULL;
+    return true;
+}
+
 int daemon_main(int argc, char **argv) {
     DaemonOptions opt;
     char err[256];
     if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         printf("usage: ratnik --listen [HOST:PORT] [--max-sessions N] [--max-line BYTES]\n"
                "                      [--idle-timeout SECONDS] [--hash MB] [--hash-cap MB]\n"
-               "defaults: 127.0.0.1:%d, %d sessions, %d bytes, %d s (0: never), %d MB, %d MB\n",
+               "                      [--max-pending N] [--book-dir DIR]...\n"
+               "defaults: 127.0.0.1:%d, %d sessions, %d bytes, %d s (0: never), %d MB, %d MB, %d,\n"
+               "          book/ beside the binary, ./book and the data directory's book/\n",
                DAEMON_DEFAULT_PORT, DAEMON_DEFAULT_MAX_SESSIONS, DAEMON_DEFAULT_MAX_LINE,
-               DAEMON_DEFAULT_IDLE_TIMEOUT, DAEMON_DEFAULT_HASH_MB, DAEMON_DEFAULT_HASH_CAP_MB);
+               DAEMON_DEFAULT_IDLE_TIMEOUT, DAEMON_DEFAULT_HASH_MB, DAEMON_DEFAULT_HASH_CAP_MB,
+               DAEMON_DEFAULT_MAX_PENDING);
         return 0;
     }
     if (!daemon_parse_args(argc, argv, &opt, err, sizeof err)) {

@@ -60,6 +60,9 @@ void engine_set_game(Engine *e, const Game *g);
  * the count (then reported as incomplete). */
 bool engine_perft(Engine *e, int depth, char *err, size_t errlen);
 bool engine_is_counting(const Engine *e); /* a perft is running */
+/* Whether a perft is still counting, without waiting: for a caller that
+ * waits for it while watching something else (the daemon, its client). */
+bool engine_count_running(Engine *e);
 
 /* ---- search -------------------------------------------------------------- */
 /* go starts a search on its own thread and returns at once; the search
@@ -110,6 +113,16 @@ int engine_book_variety(const Engine *e);
 /* The automatic book file of variant v (book/<variant>.bin beside the
  * binary, then in ./book/, then Debian's gnuchess book for chess). */
 bool engine_find_book(const Variant *v, char *path, size_t n, char *err, size_t errlen);
+/* Confines BookFile to books named relative to dirs (absolute paths with
+ * no symbolic links, NULL-terminated, kept by the caller); NULL: any path. */
+void engine_set_book_dirs(Engine *e, const char *const *dirs);
+/* Whether BookFile may be set to name; false with one message that is the
+ * same whatever the reason (missing, outside the directories, `..`). */
+bool engine_check_book_file(const Engine *e, const char *name, char *err, size_t errlen);
+/* The i-th default book directory, in the order of the automatic books:
+ * book/ beside the binary, ./book, the data directory's book/ (path "" if
+ * unknown); false past the last. */
+bool engine_default_book_dir(int i, char *path, size_t n);
 /* The book move to play now, instead of a search: OwnBook on, the game
  * within BookDepth and not yet out of book, a legal book move. ponder gets
  * the book's best reply or "". False otherwise; err is set (non-empty) only

@@ -1,7 +1,10 @@
 /* The Engine's opening book: options, finding and opening the book file
  * lazily, and the probe that `go` makes before searching (docs/books.md). */
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "engine_internal.h"
@@ -46,17 +49,84 @@ void engine_set_book_variety(Engine *e, int variety) {
 
 static bool readable(const char *path) { return access(path, R_OK) == 0; }
 
+/* The directory of the running binary. */
+static bool exe_dir(char *path, size_t n) {
+    ssize_t len = readlink("/proc/self/exe", path, n - 1);
+    if (len <= 0) return false;
+    path[len] = 0;
+    char *slash = strrchr(path, '/');
+    if (!slash) return false;
+    *slash = 0;
+    return true;
+}
+
+bool engine_default_book_dir(int i, char *path, size_t n) {
+    char exe[1024];
+    path[0] = 0;
+    if (i == 0) {
+        if (exe_dir(exe, sizeof exe)) snprintf(path, n, "%s/book", exe);
+        return true;
+    }
+    if (i == 1) {
+        snprintf(path, n, "book");
+        return true;
+    }
+#ifdef RATNIK_DATADIR
+    if (i == 2) {
+        snprintf(path, n, "%s/book", RATNIK_DATADIR);
+        return true;
+    }
+#endif
+    return false;
+}
+
+void engine_set_book_dirs(Engine *e, const char *const *dirs) {
+    e->book_dirs = dirs;
+    book_reset(e);
+}
+
+static bool has_dotdot(const char *name) {
+    for (const char *p = name; (p = strstr(p, "..")); p += 2)
+        if ((p == name || p[-1] == '/') && (!p[2] || p[2] == '/')) return true;
+    return false;
+}
+
+/* The file that BookFile `name` opens. Confined to book directories, only
+ * a regular file inside one of them once links are resolved. */
+static bool book_file_path(const Engine *e, const char *name, char *path, size_t n) {
+    if (!e->book_dirs) return snprintf(path, n, "%s", name) < (int)n;
+    if (name[0] == '/' || has_dotdot(name)) return false;
+    for (const char *const *dir = e->book_dirs; *dir; dir++) {
+        char joined[PATH_MAX], real[PATH_MAX];
+        struct stat st;
+        size_t len = strlen(*dir);
+        if (snprintf(joined, sizeof joined, "%s/%s", *dir, name) >= (int)sizeof joined || !realpath(joined, real))
+            continue;
+        bool inside = !strncmp(real, *dir, len) && (real[len] == '/' || (len && (*dir)[len - 1] == '/'));
+        if (inside && !stat(real, &st) && S_ISREG(st.st_mode)) return snprintf(path, n, "%s", real) < (int)n;
+    }
+    return false;
+}
+
+static void book_refused(const char *name, char *err, size_t errlen) {
+    snprintf(err, errlen, "book '%.64s%s' not available (this server opens books only by name from its book directories)",
+             name, strlen(name) > 64 ? "..." : "");
+}
+
+bool engine_check_book_file(const Engine *e, const char *name, char *err, size_t errlen) {
+    char path[PATH_MAX];
+    if (!e->book_dirs || !name[0] || !strcmp(name, "<empty>") || book_file_path(e, name, path, sizeof path)) return true;
+    book_refused(name, err, errlen);
+    return false;
+}
+
 /* The automatic book of variant v: book/<variant>.bin beside the binary,
  * then in the current directory and the data directory, then the
  * variant's system book (chess: Debian's gnuchess-book).
  * False with the places looked at in err. */
 bool engine_find_book(const Variant *v, char *path, size_t n, char *err, size_t errlen) {
     char exe[1024];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (len > 0) {
-        exe[len] = 0;
-        char *slash = strrchr(exe, '/');
-        if (slash) *slash = 0;
+    if (exe_dir(exe, sizeof exe)) {
         snprintf(path, n, "%s/book/%s.bin", exe, v->name);
         if (readable(path)) return true;
     }
@@ -92,12 +162,21 @@ static Book *current_book(Engine *e, char *path, size_t pathlen, char *err, size
         return e->book;
     }
     e->book_variant = e->variant;
-    if (e->book_file[0]) snprintf(path, pathlen, "%s", e->book_file);
-    else if (!engine_find_book(e->variant, path, pathlen, err, errlen)) {
+    char file[PATH_MAX];
+    if (e->book_file[0]) {
+        snprintf(path, pathlen, "%s", e->book_file);
+        if (!book_file_path(e, e->book_file, file, sizeof file)) {
+            book_refused(e->book_file, err, errlen);
+            e->book_failed = true;
+            return NULL;
+        }
+    } else if (!engine_find_book(e->variant, path, pathlen, err, errlen)) {
         e->book_failed = true;
         return NULL;
+    } else {
+        snprintf(file, sizeof file, "%s", path);
     }
-    e->book = book_open(path, e->variant, err, errlen);
+    e->book = book_open(file, e->variant, err, errlen);
     e->book_failed = !e->book;
     return e->book;
 }

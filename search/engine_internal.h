@@ -37,6 +37,7 @@ struct Engine {
      * -1: it has not). Touched by the protocol thread only. */
     bool own_book;
     char book_file[BOOK_FILE_MAX + 1];
+    const char *const *book_dirs; /* NULL: BookFile is any path; else a name in one of these (a daemon's session) */
     int book_depth, book_variety;
     Book *book;
     const Variant *book_variant;

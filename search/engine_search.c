@@ -42,6 +42,13 @@ bool engine_is_searching(const Engine *e) { return e->searching; }
 
 bool engine_is_counting(const Engine *e) { return e->searching && ((const JobStorage *)e->job)->perft_depth; }
 
+bool engine_count_running(Engine *e) {
+    if (!engine_is_counting(e)) return false;
+    if (pthread_tryjoin_np(e->search_thread, NULL)) return true;
+    e->searching = false;
+    return false;
+}
+
 /* Sets up the job for a search or a perft (perft_depth > 0) and starts
  * its thread. */
 static bool start_job(Engine *e, const SearchLimits *limits, const SearchCallbacks *cb, int perft_depth, char *err,

@@ -1,0 +1,234 @@
+/* Talking to the daemon from the tests: ./ratnik --listen 127.0.0.1:0 as a
+ * child process (Server) and sockets to it (Client). Every wait is
+ * bounded; all traffic stays on 127.0.0.1. */
+#ifndef RATNIK_DAEMON_CLIENT_H
+#define RATNIK_DAEMON_CLIENT_H
+
+#include <check.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "test_util.h"
+
+typedef struct {
+    pid_t pid;
+    int port;
+    int err_fd; /* the daemon's stderr */
+} Server;
+
+typedef struct {
+    int fd;
+    char *buf;
+    size_t len, pos; /* bytes received; how far expect() has consumed */
+    bool eof;
+} Client;
+
+enum { CLIENT_BUF = 4 << 20, WAIT_MS = 20000 };
+
+/* Appends opt to the sanitizer options in the environment variable var. */
+static inline void sanitizer_option(const char *var, const char *opt) {
+    const char *old = getenv(var);
+    char opts[512];
+    snprintf(opts, sizeof opts, "%s%s%s", old ? old : "", old && *old ? ":" : "", opt);
+    setenv(var, opts, 1);
+}
+
+static inline double now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Starts ./ratnik --listen 127.0.0.1:0 ARGS and reads the port it chose. */
+static inline Server server_start(const char *args) {
+    int p[2];
+    ck_assert_int_eq(pipe(p), 0);
+    char argbuf[256];
+    snprintf(argbuf, sizeof argbuf, "%s", args ? args : "");
+    char *argv[32] = {(char *)ratnik_bin(), "--listen", "127.0.0.1:0"};
+    int argc = 3;
+    char *save = NULL;
+    for (char *t = strtok_r(argbuf, " ", &save); t && argc < 31; t = strtok_r(NULL, " ", &save)) argv[argc++] = t;
+    argv[argc] = NULL;
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (!pid) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL); /* never outlive a failed test */
+        /* Under `make sanitize`, ASan's quarantine would hide freed memory
+         * from the RSS check of daemon_huge_line, and ThreadSanitizer
+         * sleeps a second at exit, which the SIGTERM bounds would count;
+         * other builds ignore both. */
+        sanitizer_option("ASAN_OPTIONS", "quarantine_size_mb=0");
+        sanitizer_option("TSAN_OPTIONS", "atexit_sleep_ms=0");
+        dup2(p[1], 2);
+        close(p[0]);
+        close(p[1]);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    close(p[1]);
+    Server s = {pid, 0, p[0]};
+    char text[1024];
+    size_t len = 0;
+    double end = now_ms() + WAIT_MS;
+    while (!s.port && now_ms() < end && len < sizeof text - 1) {
+        struct pollfd pfd = {p[0], POLLIN, 0};
+        if (poll(&pfd, 1, 100) <= 0) continue;
+        ssize_t n = read(p[0], text + len, sizeof text - 1 - len);
+        if (n <= 0) break;
+        len += (size_t)n;
+        text[len] = 0;
+        const char *at = strstr(text, "listening on 127.0.0.1:");
+        if (at && strchr(at, '\n')) s.port = atoi(at + strlen("listening on 127.0.0.1:"));
+    }
+    ck_assert_msg(s.port > 0, "the daemon did not start: %.*s", (int)len, text);
+    return s;
+}
+
+/* The exit status once the daemon exits (-1: not in time, killed). */
+static inline int server_wait(Server *s) {
+    int status = 0;
+    double end = now_ms() + WAIT_MS;
+    while (now_ms() < end) {
+        pid_t r = waitpid(s->pid, &status, WNOHANG);
+        if (r == s->pid) {
+            close(s->err_fd);
+            return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        }
+        usleep(10000);
+    }
+    kill(s->pid, SIGKILL);
+    waitpid(s->pid, &status, 0);
+    close(s->err_fd);
+    return -1;
+}
+
+static inline int server_stop(Server *s) {
+    kill(s->pid, SIGTERM);
+    return server_wait(s);
+}
+
+static inline long server_rss_kb(const Server *s) {
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)s->pid);
+    FILE *f = fopen(path, "r");
+    long kb = -1;
+    if (!f) return -1;
+    while (fgets(line, sizeof line, f))
+        if (!strncmp(line, "VmRSS:", 6)) kb = atol(line + 6);
+    fclose(f);
+    return kb;
+}
+
+static inline Client client_open(const Server *s) {
+    Client c = {socket(AF_INET, SOCK_STREAM, 0), malloc(CLIENT_BUF), 0, 0, false};
+    ck_assert_int_ge(c.fd, 0);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)s->port)};
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ck_assert_int_eq(connect(c.fd, (struct sockaddr *)&a, sizeof a), 0);
+    return c;
+}
+
+static inline void client_close(Client *c) {
+    if (c->fd >= 0) close(c->fd);
+    c->fd = -1;
+    free(c->buf);
+    c->buf = NULL;
+}
+
+/* Closes with a reset, as a crashed client would. */
+static inline void client_abort(Client *c) {
+    struct linger lg = {1, 0};
+    setsockopt(c->fd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg);
+    client_close(c);
+}
+
+static inline void client_send(Client *c, const char *text) {
+    size_t len = strlen(text), off = 0;
+    while (off < len) {
+        ssize_t n = send(c->fd, text + off, len - off, MSG_NOSIGNAL);
+        ck_assert_msg(n > 0, "send failed: %s", strerror(errno));
+        off += (size_t)n;
+    }
+}
+
+/* Reads whatever arrives within ms; false once the server closed. */
+static inline bool client_pump(Client *c, int ms) {
+    if (c->eof) return false;
+    struct pollfd pfd = {c->fd, POLLIN, 0};
+    if (poll(&pfd, 1, ms) <= 0) return true;
+    ck_assert_msg(c->len < CLIENT_BUF - 1, "too much output");
+    ssize_t n = recv(c->fd, c->buf + c->len, CLIENT_BUF - 1 - c->len, 0);
+    if (n <= 0) {
+        c->eof = true;
+        return false;
+    }
+    c->len += (size_t)n;
+    c->buf[c->len] = 0;
+    return true;
+}
+
+/* Waits for a line containing needle; returns everything from the last
+ * expect() up to the end of that line (caller frees), or fails. */
+static inline char *expect(Client *c, const char *needle) {
+    double end = now_ms() + WAIT_MS;
+    for (;;) {
+        if (c->len) {
+            c->buf[c->len] = 0;
+            char *at = strstr(c->buf + c->pos, needle);
+            char *nl = at ? strchr(at, '\n') : NULL;
+            if (nl) {
+                size_t n = (size_t)(nl + 1 - (c->buf + c->pos));
+                char *seg = strndup(c->buf + c->pos, n);
+                c->pos += n;
+                return seg;
+            }
+        }
+        const char *got = c->len ? c->buf + c->pos : "";
+        ck_assert_msg(!c->eof, "connection closed while waiting for '%s'; got: %.2000s", needle, got);
+        ck_assert_msg(now_ms() < end, "timed out waiting for '%s'; got: %.2000s", needle, got);
+        client_pump(c, 50);
+    }
+}
+
+/* Waits until the server closes the connection; returns what came first. */
+static inline char *expect_eof_within(Client *c, double ms) {
+    double end = now_ms() + ms;
+    while (client_pump(c, 50)) ck_assert_msg(now_ms() < end, "the server kept the connection open");
+    c->buf[c->len] = 0;
+    return strdup(c->buf + c->pos);
+}
+
+static inline char *expect_eof(Client *c) { return expect_eof_within(c, WAIT_MS); }
+
+static inline int count_lines(const char *text) {
+    int n = 0;
+    for (; *text; text++) n += *text == '\n';
+    return n;
+}
+
+static inline void expect_no(const char *seg, const char *needle) {
+    ck_assert_msg(!strstr(seg, needle), "unexpected '%s' in: %s", needle, seg);
+}
+
+/* Sends isready and checks that nothing before readyok was an error. */
+static inline void expect_clean(Client *c) {
+    client_send(c, "isready\n");
+    char *seg = expect(c, "readyok");
+    expect_no(seg, "error");
+    free(seg);
+}
+
+#endif
