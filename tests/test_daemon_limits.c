@@ -70,6 +70,25 @@ START_TEST(daemon_eof_drops_queued_lines) {
 }
 END_TEST
 
+/* A NUL byte inside a line over TCP is refused whole, as on stdin: cut at
+ * the NUL, the line would run as a different command. A CR before the
+ * newline is not taken for one. */
+START_TEST(daemon_nul_byte_refused) {
+    static const char line[] = "position startpos moves e2e4\0junk\r\nd\r\n";
+    Server s = server_start(NULL);
+    Client c = client_open(&s);
+    expect_clean(&c);
+    ssize_t n = send(c.fd, line, sizeof line - 1, MSG_NOSIGNAL);
+    ck_assert_int_eq(n, (ssize_t)(sizeof line - 1));
+    char *seg = expect(&c, "Result: ");
+    ck_assert_msg(strstr(seg, "error: NUL byte in the line"), "%s", seg);
+    ck_assert_msg(strstr(seg, "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "position changed: %s", seg);
+    free(seg);
+    client_close(&c);
+    ck_assert_int_eq(server_stop(&s), 0);
+}
+END_TEST
+
 /* A session busy in `bench` (seconds, on its command thread, not
  * interruptible) does not hold up SIGTERM beyond 5 s; the exit status is
  * still 0. */
@@ -231,6 +250,7 @@ Suite *suite_daemon_limits(void) {
     TCase *tc = tcase_create("tcp");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, daemon_eof_drops_queued_lines);
+    tcase_add_test(tc, daemon_nul_byte_refused);
     tcase_add_test(tc, daemon_sigterm_deadline);
     tcase_add_test(tc, daemon_max_pending);
     tcase_add_test(tc, daemon_book_outside_refused);
