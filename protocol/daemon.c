@@ -44,6 +44,7 @@
 #include <event2/thread.h>
 #include <event2/util.h>
 #include "daemon_int.h"
+#include "web/web.h"
 
 enum {
     REFUSED_MAX = 1024,      /* refused connections still saying goodbye; beyond it close at once */
@@ -55,6 +56,23 @@ enum {
     LISTEN_BACKLOG = 4096, /* a burst of connects waits in the kernel rather than being dropped (the kernel caps it at somaxconn) */
 };
 
+/* A TCP connection: a remote session (r, first) carried by one socket. */
+typedef struct Conn {
+    Remote r;
+    struct Conn *prev, *next;   /* the daemon's list of connections */
+    struct Conn *pprev, *pnext; /* the list of connections that sent no line yet */
+    struct bufferevent *bev;    /* NULL once the socket is closed */
+    struct event *idle;         /* idle timeout */
+    struct event *linger;       /* deadline for a closing socket */
+    bool pending;               /* on the pending list: no line yet, no session */
+    bool refused;               /* never had a session */
+    bool lingering;             /* flushing, then waiting for the client's EOF */
+    bool shut_wr;
+    bool peer_eof;              /* the client will send nothing more */
+    bool read_paused;           /* input queue full */
+    bool discarding;            /* inside an over-long line */
+} Conn;
+
 /* ---- connection life (loop thread) ---- */
 
 static void set_timer(struct event *ev, long ms) {
@@ -63,11 +81,11 @@ static void set_timer(struct event *ev, long ms) {
 }
 
 static void idle_arm(Conn *c) {
-    if (c->d->opt.idle_timeout > 0 && !c->lingering) set_timer(c->idle, c->d->opt.idle_timeout * 1000L);
+    if (c->r.d->opt.idle_timeout > 0 && !c->lingering) set_timer(c->idle, c->r.d->opt.idle_timeout * 1000L);
 }
 
 static void pending_add(Conn *c) {
-    Daemon *d = c->d;
+    Daemon *d = c->r.d;
     c->pending = true;
     c->pprev = d->pending_tail;
     c->pnext = NULL;
@@ -78,7 +96,7 @@ static void pending_add(Conn *c) {
 }
 
 static void pending_remove(Conn *c) {
-    Daemon *d = c->d;
+    Daemon *d = c->r.d;
     if (!c->pending) return;
     if (c->pprev) c->pprev->pnext = c->pnext;
     else d->pending_head = c->pnext;
@@ -90,37 +108,30 @@ static void pending_remove(Conn *c) {
 
 /* Frees the connection once both its socket and its thread are gone. */
 static void conn_maybe_free(Conn *c) {
-    if (c->bev || c->has_thread) return;
-    Daemon *d = c->d;
+    if (c->bev || c->r.has_thread) return;
+    Daemon *d = c->r.d;
     pending_remove(c);
     if (c->prev) c->prev->next = c->next;
     else d->conns = c->next;
     if (c->next) c->next->prev = c->prev;
     if (c->refused) d->refused--;
-    conn_free_items(c); /* lines read after the thread had ended */
-    event_free(c->wake);
     event_free(c->idle);
     event_free(c->linger);
-    evbuffer_free(c->outq);
-    pthread_cond_destroy(&c->cond);
-    pthread_mutex_destroy(&c->lock);
+    remote_destroy(&c->r);
     free(c);
-    if (d->shutting_down && !d->conns) event_base_loopexit(d->base, NULL);
+    daemon_maybe_exit(d);
 }
 
 /* Closes the socket (the session, if any, is told to stop). May free c. */
 static void conn_close_socket(Conn *c) {
     if (c->bev) {
-        pthread_mutex_lock(&c->lock);
-        c->fd = -1;
-        pthread_mutex_unlock(&c->lock);
+        remote_drop_fd(&c->r); /* and the session, if any, stops */
         bufferevent_free(c->bev);
         c->bev = NULL;
     }
     pending_remove(c);
     event_del(c->idle);
     event_del(c->linger);
-    if (c->has_thread) conn_request_stop(c);
     conn_maybe_free(c);
 }
 
@@ -171,13 +182,13 @@ static void conn_linger(Conn *c) {
     event_del(c->idle);
     bufferevent_setcb(c->bev, linger_read, linger_written, linger_event, c);
     bufferevent_enable(c->bev, c->peer_eof ? EV_WRITE : EV_READ | EV_WRITE);
-    set_timer(c->linger, c->d->shutting_down ? SHUTDOWN_LINGER_MS : LINGER_MS);
+    set_timer(c->linger, c->r.d->shutting_down ? SHUTDOWN_LINGER_MS : LINGER_MS);
     linger_written(c->bev, c);
 }
 
 /* One line to the client, then close: a connection that gets no session. */
 static void conn_refuse(Conn *c, const char *msg) {
-    Daemon *d = c->d;
+    Daemon *d = c->r.d;
     pending_remove(c);
     c->refused = true;
     d->refused++;
@@ -193,63 +204,36 @@ static void conn_refuse_busy(Conn *c, const char *why) {
     char msg[192];
     snprintf(msg, sizeof msg,
              "info string error: %s (this server allows %d sessions and %d MB of hash); try again later\n", why,
-             c->d->opt.max_sessions, c->d->opt.hash_cap_mb);
+             c->r.d->opt.max_sessions, c->r.d->opt.hash_cap_mb);
     conn_refuse(c, msg);
 }
 
 /* The first line has come: a session, if the client is still there and
  * the limits allow. False if c was refused or closed (it may be freed). */
 static bool conn_admit(Conn *c) {
-    Daemon *d = c->d;
     pending_remove(c);
-    if (conn_peer_gone_locked(c)) { /* only the loop writes c->fd */
+    if (remote_peer_gone_locked(&c->r)) { /* only the loop writes r.fd */
         conn_close_socket(c);
         return false;
     }
-    if (d->sessions >= d->opt.max_sessions) {
-        conn_refuse_busy(c, "too many sessions");
-        return false;
-    }
-    if (!daemon_hash_reserve(d, 0, d->opt.hash_mb)) {
-        conn_refuse_busy(c, "the total hash memory cap is reached");
-        return false;
-    }
-    c->has_thread = true;
-    d->sessions++;
-    if (!conn_start_thread(c)) {
-        c->has_thread = false;
-        d->sessions--;
-        daemon_hash_reserve(d, d->opt.hash_mb, 0);
-        conn_refuse_busy(c, "cannot start a thread");
-        return false;
-    }
-    return true;
+    const char *why = remote_admit(&c->r);
+    if (why) conn_refuse_busy(c, why);
+    return !why;
 }
 
 static void conn_enqueue(Conn *c, ItemKind kind, struct evbuffer *in, size_t len) {
-    Item *it = malloc(sizeof *it + len + 1);
+    Item *it = remote_item_new(kind, len);
     if (!it) {
         evbuffer_drain(in, len);
         return;
     }
-    it->next = NULL;
-    it->kind = kind;
-    it->len = len + 1;
     if (len) evbuffer_remove(in, it->text, len);
     it->text[len] = 0;
     if (len && it->text[len - 1] == '\r') it->text[len - 1] = 0;
-    pthread_mutex_lock(&c->lock);
-    if (c->in_tail) c->in_tail->next = it;
-    else c->in_head = it;
-    c->in_tail = it;
-    c->in_bytes += it->len;
-    if (c->in_bytes > INPUT_QUEUE_MAX) {
-        c->pause_noted = true;
+    if (remote_push(&c->r, it)) {
         c->read_paused = true;
+        bufferevent_disable(c->bev, EV_READ);
     }
-    pthread_cond_signal(&c->cond);
-    pthread_mutex_unlock(&c->lock);
-    if (c->read_paused) bufferevent_disable(c->bev, EV_READ);
 }
 
 /* Splits the input into lines for the command thread. A line longer than
@@ -257,7 +241,7 @@ static void conn_enqueue(Conn *c, ItemKind kind, struct evbuffer *in, size_t len
 static void conn_read(struct bufferevent *bev, void *arg) {
     Conn *c = arg;
     struct evbuffer *in = bufferevent_get_input(bev);
-    size_t max = c->d->opt.max_line;
+    size_t max = c->r.d->opt.max_line;
     idle_arm(c);
     while (!c->read_paused) {
         size_t eol_len;
@@ -289,7 +273,7 @@ static void conn_read(struct bufferevent *bev, void *arg) {
 
 static void conn_event(struct bufferevent *bev, short what, void *arg) {
     Conn *c = arg;
-    if ((what & BEV_EVENT_EOF) && (what & BEV_EVENT_READING) && c->has_thread) {
+    if ((what & BEV_EVENT_EOF) && (what & BEV_EVENT_READING) && c->r.has_thread) {
         /* The client is done: stop the session now and drop what it sent
          * but did not see started; what the session still says (the
          * stopped search's bestmove) is sent before the close. */
@@ -297,7 +281,7 @@ static void conn_event(struct bufferevent *bev, short what, void *arg) {
         evbuffer_drain(in, evbuffer_get_length(in));
         bufferevent_disable(bev, EV_READ);
         c->peer_eof = true;
-        conn_request_stop(c);
+        remote_request_stop(&c->r);
         return;
     }
     conn_close_socket(c); /* reset, write error, or EOF before any line: the client is gone */
@@ -310,41 +294,30 @@ static void conn_idle(evutil_socket_t fd, short what, void *arg) {
     if (!c->bev || c->lingering) return;
     char msg[128];
     snprintf(msg, sizeof msg, "%s: no traffic for %d s, closing\n",
-             atomic_load(&c->proto) == PROTO_CECP ? "Error (idle timeout)" : "info string error: idle timeout",
-             c->d->opt.idle_timeout);
+             atomic_load(&c->r.proto) == PROTO_CECP ? "Error (idle timeout)" : "info string error: idle timeout",
+             c->r.d->opt.idle_timeout);
     bufferevent_write(c->bev, msg, strlen(msg));
     bufferevent_disable(c->bev, EV_READ);
-    if (c->has_thread) conn_request_stop(c); /* lingers when the thread is done */
+    if (c->r.has_thread) remote_request_stop(&c->r); /* lingers when the thread is done */
     else conn_linger(c);
 }
 
-/* Output is queued, the thread ended, or reading may resume. */
-static void conn_wake_cb(evutil_socket_t fd, short what, void *arg) {
-    (void)fd;
-    (void)what;
-    Conn *c = arg;
-    pthread_mutex_lock(&c->lock);
-    c->wake_pending = false;
-    bool done = c->done, resume = c->resume_read, overflow = c->overflow;
-    c->resume_read = false;
-    size_t n = evbuffer_get_length(c->outq);
-    if (c->bev && n) bufferevent_write_buffer(c->bev, c->outq);
-    else evbuffer_drain(c->outq, n);
-    pthread_mutex_unlock(&c->lock);
-    if (done && c->has_thread) {
-        c->has_thread = false;
-        c->d->sessions--;
-    }
-    if (c->bev && (overflow || evbuffer_get_length(bufferevent_get_output(c->bev)) > OUTPUT_MAX)) {
+/* The session's wake: output to send, its end, or reading may resume. */
+static void conn_woken(Remote *r, const RemoteWake *w) {
+    Conn *c = (Conn *)r;
+    size_t n = evbuffer_get_length(w->out);
+    if (c->bev && n) bufferevent_write_buffer(c->bev, w->out);
+    else evbuffer_drain(w->out, n);
+    if (c->bev && (w->overflow || evbuffer_get_length(bufferevent_get_output(c->bev)) > OUTPUT_MAX)) {
         conn_close_socket(c); /* may free c */
         return;
     }
-    if (!c->has_thread) {
+    if (w->ended) {
         conn_linger(c); /* may free c */
         return;
     }
     if (c->bev && n) idle_arm(c);
-    if (resume && c->bev && c->read_paused && !c->lingering) {
+    if (w->resume && c->bev && c->read_paused && !c->lingering) {
         c->read_paused = false;
         bufferevent_enable(c->bev, EV_READ);
         conn_read(c->bev, c);
@@ -354,24 +327,20 @@ static void conn_wake_cb(evutil_socket_t fd, short what, void *arg) {
 static Conn *conn_new(Daemon *d, struct bufferevent *bev, evutil_socket_t fd) {
     Conn *c = calloc(1, sizeof *c);
     if (!c) return NULL;
-    c->d = d;
-    c->bev = bev;
-    c->fd = (int)fd;
-    c->outq = evbuffer_new();
-    c->wake = event_new(d->base, -1, 0, conn_wake_cb, c);
-    c->idle = evtimer_new(d->base, conn_idle, c);
-    c->linger = evtimer_new(d->base, linger_timeout, c);
-    if (!c->outq || !c->wake || !c->idle || !c->linger) {
-        if (c->outq) evbuffer_free(c->outq);
-        if (c->wake) event_free(c->wake);
-        if (c->idle) event_free(c->idle);
-        if (c->linger) event_free(c->linger);
+    if (!remote_init(&c->r, d, conn_woken, (int)fd)) {
         free(c);
         return NULL;
     }
-    pthread_mutex_init(&c->lock, NULL);
-    pthread_cond_init(&c->cond, NULL);
-    atomic_init(&c->proto, PROTO_NONE);
+    c->bev = bev;
+    c->idle = evtimer_new(d->base, conn_idle, c);
+    c->linger = evtimer_new(d->base, linger_timeout, c);
+    if (!c->idle || !c->linger) {
+        if (c->idle) event_free(c->idle);
+        if (c->linger) event_free(c->linger);
+        remote_destroy(&c->r);
+        free(c);
+        return NULL;
+    }
     c->next = d->conns;
     if (d->conns) d->conns->prev = c;
     d->conns = c;
@@ -409,9 +378,7 @@ static void on_accept(struct evconnlistener *l, evutil_socket_t fd, struct socka
         bufferevent_free(bev);
         return;
     }
-    const char *full = d->sessions >= d->opt.max_sessions ? "too many sessions"
-                     : !daemon_hash_fits(d, d->opt.hash_mb) ? "the total hash memory cap is reached"
-                                                            : NULL;
+    const char *full = daemon_full_reason(d);
     if (full) { /* say so now rather than at the first line */
         conn_refuse_busy(c, full);
         return;
@@ -449,18 +416,23 @@ static void on_shutdown(evutil_socket_t fd, short what, void *arg) {
     if (d->shutting_down) return;
     fprintf(stderr, "ratnik: closing %d sessions\n", d->sessions);
     d->shutting_down = true;
-    evconnlistener_disable(d->listener);
+    if (d->listener) evconnlistener_disable(d->listener);
     for (Conn *c = d->conns, *next; c; c = next) {
         next = c->next;
-        if (c->has_thread) conn_request_stop(c); /* flushes and closes when done */
-        else conn_close_socket(c);                /* may free c */
+        if (c->r.has_thread) remote_request_stop(&c->r); /* flushes and closes when done */
+        else conn_close_socket(c);                       /* may free c */
     }
-    if (!d->conns) event_base_loopexit(d->base, NULL);
+    if (d->web) web_shutdown(d->web);
+    daemon_maybe_exit(d);
     /* Sessions whose socket is closed have no event in the base, and a base
      * without events ends its loop at once, under threads that still use
-     * it: a timer holds the loop until the last connection is freed (the
-     * watchdog's deadline comes first). */
-    else set_timer(d->shutdown, SHUTDOWN_HOLD_MS);
+     * it: a timer holds the loop until the last connection and web session
+     * is freed (the watchdog's deadline comes first). */
+    set_timer(d->shutdown, SHUTDOWN_HOLD_MS);
+}
+
+void daemon_maybe_exit(Daemon *d) {
+    if (d->shutting_down && !d->conns && (!d->web || web_idle(d->web))) event_base_loopexit(d->base, NULL);
 }
 
 /* ---- main ---- */
@@ -488,29 +460,37 @@ static struct evconnlistener *listen_on(Daemon *d) {
     return l;
 }
 
-static void print_ready(const Daemon *d) {
+bool daemon_socket_address(evutil_socket_t fd, char *text, size_t n) {
     struct sockaddr_storage ss;
     socklen_t len = sizeof ss;
-    char addr[128] = "?";
+    char addr[INET6_ADDRSTRLEN] = "?";
     int port = 0;
-    if (!getsockname(evconnlistener_get_fd(d->listener), (struct sockaddr *)&ss, &len)) {
-        if (ss.ss_family == AF_INET6) {
-            struct sockaddr_in6 *s6 = (struct sockaddr_in6 *)&ss;
-            evutil_inet_ntop(AF_INET6, &s6->sin6_addr, addr, sizeof addr);
-            port = ntohs(s6->sin6_port);
-        } else {
-            struct sockaddr_in *s4 = (struct sockaddr_in *)&ss;
-            evutil_inet_ntop(AF_INET, &s4->sin_addr, addr, sizeof addr);
-            port = ntohs(s4->sin_port);
-        }
+    if (getsockname(fd, (struct sockaddr *)&ss, &len)) return false;
+    if (ss.ss_family == AF_INET6) {
+        struct sockaddr_in6 *s6 = (struct sockaddr_in6 *)&ss;
+        evutil_inet_ntop(AF_INET6, &s6->sin6_addr, addr, sizeof addr);
+        port = ntohs(s6->sin6_port);
+    } else {
+        struct sockaddr_in *s4 = (struct sockaddr_in *)&ss;
+        evutil_inet_ntop(AF_INET, &s4->sin_addr, addr, sizeof addr);
+        port = ntohs(s4->sin_port);
     }
+    bool v6 = ss.ss_family == AF_INET6;
+    return snprintf(text, n, "%s%s%s:%d", v6 ? "[" : "", addr, v6 ? "]" : "", port) < (int)n;
+}
+
+/* The web board's line first: "listening on" (or "web sessions") is the
+ * last line, when every listener is up. */
+static void print_ready(const Daemon *d) {
     fprintf(stderr, "ratnik: BookFile names a book in:");
     for (int i = 0; d->book_dirs[i]; i++) fprintf(stderr, " %s", d->book_dirs[i]);
     fprintf(stderr, "%s\n", d->book_dirs[0] ? "" : " (no directory: only the automatic books)");
+    if (d->web) web_print_ready(d->web);
+    char addr[128] = "?";
+    if (d->listener) daemon_socket_address(evconnlistener_get_fd(d->listener), addr, sizeof addr);
     fprintf(stderr,
-            "ratnik: listening on %s%s%s:%d (max %d sessions, %d pending, line %zu bytes, idle %d s, hash %d MB each, "
-            "%d MB in all)\n",
-            ss.ss_family == AF_INET6 ? "[" : "", addr, ss.ss_family == AF_INET6 ? "]" : "", port, d->opt.max_sessions,
+            "ratnik: %s%s (max %d sessions, %d pending, line %zu bytes, idle %d s, hash %d MB each, %d MB in all)\n",
+            d->listener ? "listening on " : "web sessions only", d->listener ? addr : "", d->opt.max_sessions,
             d->opt.max_pending, d->opt.max_line, d->opt.idle_timeout, d->opt.hash_mb, d->opt.hash_cap_mb);
 }
 
@@ -530,6 +510,7 @@ static void tune_process(const DaemonOptions *opt) {
 }
 
 static void daemon_free(Daemon *d) {
+    if (d->web) web_free(d->web); /* before the base: it owns events of it */
     if (d->accept_retry) event_free(d->accept_retry);
     if (d->shutdown) event_free(d->shutdown);
     if (d->listener) evconnlistener_free(d->listener);
@@ -556,7 +537,8 @@ int daemon_run(const DaemonOptions *opt) {
     d.accept_retry = evtimer_new(d.base, on_accept_retry, &d);
     /* The watchdog first: once the ready line is printed, SIGTERM is handled. */
     if (!d.shutdown || !d.accept_retry || !watchdog_start(&d)) goto out;
-    if (!(d.listener = listen_on(&d))) goto out;
+    if (opt->tcp && !(d.listener = listen_on(&d))) goto out;
+    if (opt->http && !(d.web = web_start(&d, &rc))) goto out;
     print_ready(&d);
     event_base_dispatch(d.base);
     rc = 0;

@@ -1,7 +1,8 @@
-/* The TCP daemon: `ratnik --listen [HOST:PORT] [limits]`. Every connection
- * is one Session (its own protocol, position, options, TT and threads);
- * one libevent loop does all socket I/O and never runs engine code.
- * docs/daemon.md describes the flags and their defaults. */
+/* The daemon: `ratnik --listen [HOST:PORT] [--http [HOST:PORT]] [limits]`.
+ * Every TCP connection and every web page's session is one Session (its
+ * own protocol, position, options, TT and threads); one libevent loop does
+ * all socket I/O and never runs engine code. docs/daemon.md and
+ * docs/web.md describe the flags and their defaults. */
 #ifndef RATNIK_DAEMON_H
 #define RATNIK_DAEMON_H
 
@@ -9,11 +10,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-enum { DAEMON_MAX_BOOK_DIRS = 16 };
+enum { DAEMON_MAX_BOOK_DIRS = 16, DAEMON_ADDR_MAX = 256 };
 
 typedef struct {
-    char host[256];     /* numeric address or name to bind; default 127.0.0.1 */
+    bool tcp;           /* --listen: serve UCI/CECP over TCP */
+    char host[DAEMON_ADDR_MAX];   /* numeric address or name to bind; default 127.0.0.1 */
     char port[16];      /* default 4640; 0 picks a free port (printed at start) */
+    bool http;          /* --http: serve the web board */
+    char http_host[DAEMON_ADDR_MAX]; /* default 127.0.0.1 */
+    char http_port[16];  /* default 8080; 0 picks a free port */
+    const char *web_root; /* --web-root: the page's files; NULL: found beside the binary, then installed */
     int max_sessions;   /* sessions at once; more are refused with one error line */
     size_t max_line;    /* longest input line in bytes; longer ones are discarded */
     int idle_timeout;   /* seconds without traffic before a session is closed; 0: never */
@@ -26,6 +32,7 @@ typedef struct {
 
 enum {
     DAEMON_DEFAULT_PORT = 4640,
+    DAEMON_DEFAULT_HTTP_PORT = 8080,
     DAEMON_DEFAULT_MAX_SESSIONS = 1000,
     DAEMON_DEFAULT_MAX_LINE = 65536,
     DAEMON_DEFAULT_IDLE_TIMEOUT = 3600,
@@ -34,8 +41,9 @@ enum {
     DAEMON_DEFAULT_MAX_PENDING = 1024,
 };
 
-/* Fills opt from `--listen [HOST:PORT] [--max-sessions N] ...` (argv[0] is
- * "--listen"); false with a message in err on a bad argument. */
+/* Fills opt from `--listen [HOST:PORT] [--http [HOST:PORT]] [--max-sessions
+ * N] ...` (argv[0] is "--listen" or "--http"); false with a message in err
+ * on a bad argument. */
 bool daemon_parse_args(int argc, char **argv, DaemonOptions *opt, char *err, size_t errlen);
 /* The book directories of opt as absolute paths without links, in dirs,
  * and a NULL-terminated list of them in list (the defaults that exist when

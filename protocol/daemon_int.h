@@ -1,7 +1,9 @@
 /* The daemon's insides, shared by protocol/daemon.c (the libevent loop:
- * sockets, admission, shutdown), protocol/daemon_session.c (each session's
- * command thread) and protocol/daemon_watchdog.c (signals and the shutdown
- * deadline). Not for other modules: they use daemon.h. */
+ * the TCP transport, admission, shutdown), protocol/daemon_remote.c (a
+ * remote session's queues on the loop side), protocol/daemon_session.c
+ * (each session's command thread), protocol/daemon_watchdog.c (signals
+ * and the shutdown deadline) and the web transport (protocol/web/). Not
+ * for other modules: they use daemon.h. */
 #ifndef RATNIK_DAEMON_INT_H
 #define RATNIK_DAEMON_INT_H
 
@@ -13,12 +15,13 @@
 #include "session.h"
 
 enum {
-    INPUT_QUEUE_MAX = 256 << 10, /* queued input; beyond it stop reading the socket until drained */
+    INPUT_QUEUE_MAX = 256 << 10, /* queued input; beyond it stop reading the client until drained */
     OUTPUT_MAX = 1 << 20,        /* unsent output per session; beyond it the client is not reading: close */
     SHUTDOWN_DEADLINE_MS = 3000, /* after SIGTERM, the process ends by then whatever the sessions do (documented: 5 s) */
 };
 
 typedef struct Daemon Daemon;
+typedef struct Remote Remote;
 
 typedef enum { ITEM_LINE, ITEM_TOO_LONG } ItemKind;
 
@@ -30,50 +33,58 @@ typedef struct Item {
     char text[];
 } Item;
 
-typedef struct Conn {
+/* What a session's wake brings its transport, on the loop thread. */
+typedef struct {
+    struct evbuffer *out; /* new output lines, each ending in '\n': the transport takes or drains them */
+    bool ended;           /* the command thread is done: the session is gone, the transport may free r */
+    bool overflow;        /* output was dropped: the client does not read */
+    bool resume;          /* the input queue has drained: reading may resume */
+} RemoteWake;
+
+typedef void (*RemoteWakeFn)(Remote *r, const RemoteWake *w);
+
+/* A remote session, whatever carries it (a TCP connection, a web page's
+ * event stream): its input queue, its command thread, its output queue
+ * and the event that hands the output to the loop. The transport embeds it
+ * as its first member and gets it back in on_wake. */
+struct Remote {
     Daemon *d;
-    struct Conn *prev, *next;   /* the daemon's list of connections */
-    struct Conn *pprev, *pnext; /* the list of connections that sent no line yet */
+    RemoteWakeFn on_wake;
 
     /* Loop thread only. */
-    struct bufferevent *bev;  /* NULL once the socket is closed */
     struct event *wake;       /* made active by any thread: output, thread done, read may resume */
-    struct event *idle;       /* idle timeout */
-    struct event *linger;     /* deadline for a closing socket */
-    bool pending;             /* on the pending list: no line yet, no session */
-    bool refused;             /* never had a session */
+    struct evbuffer *sending; /* output taken from outq, for on_wake */
     bool has_thread;          /* command thread started, its end not yet seen */
-    bool lingering;           /* flushing, then waiting for the client's EOF */
-    bool shut_wr;
-    bool peer_eof;            /* the client will send nothing more */
-    bool read_paused;         /* input queue full */
-    bool discarding;          /* inside an over-long line */
 
     /* Shared, under lock. */
     pthread_mutex_t lock;
     pthread_cond_t cond;
-    int fd;                   /* the socket, for the command thread's look at the peer; -1 once closed */
+    int fd;                   /* the client's socket, for the command thread's look at the peer; -1: none */
     Item *in_head, *in_tail;
     size_t in_bytes;
     bool stop;                /* end the session now: the peer is gone, idle, or shutdown */
-    bool done;                /* the command thread has freed the session and touches c no more */
-    bool pause_noted;         /* the loop paused reading; tell it when the queue drains */
+    bool done;                /* the command thread has freed the session and touches r no more */
+    bool pause_noted;         /* the transport paused reading; tell it when the queue drains */
     bool resume_read;
     bool overflow;            /* output dropped: the client does not read */
     bool wake_pending;
-    struct evbuffer *outq;    /* output lines not yet given to the socket */
+    struct evbuffer *outq;    /* output lines not yet given to the transport */
     atomic_int proto;         /* the session's protocol, for messages the loop writes */
-} Conn;
+};
+
+struct Conn;
+struct Web;
 
 struct Daemon {
     DaemonOptions opt;
     const char *const *book_dirs; /* resolved --book-dir list (NULL-terminated) for every session */
     struct event_base *base;
-    struct evconnlistener *listener;
+    struct evconnlistener *listener; /* NULL without --listen */
+    struct Web *web;                 /* NULL without --http */
     struct event *shutdown, *accept_retry;
-    Conn *conns;
-    Conn *pending_head, *pending_tail;
-    int sessions; /* admitted connections whose command thread has not ended */
+    struct Conn *conns;
+    struct Conn *pending_head, *pending_tail;
+    int sessions; /* admitted sessions, TCP and web, whose command thread has not ended */
     int pending;
     int refused;
     bool shutting_down;
@@ -82,18 +93,48 @@ struct Daemon {
     struct Watchdog *watchdog;
 };
 
+/* daemon.c: ends the loop once shutting down and no connection or web
+ * session is left. */
+void daemon_maybe_exit(Daemon *d);
+/* The local address of a socket as HOST:PORT ([HOST]:PORT for IPv6). */
+bool daemon_socket_address(evutil_socket_t fd, char *text, size_t n);
+
+/* daemon_remote.c (loop thread) */
+/* fd: the client's socket, or -1 (remote_set_fd later). */
+bool remote_init(Remote *r, Daemon *d, RemoteWakeFn on_wake, int fd);
+/* Frees what remote_init made; the thread must be done (or never started). */
+void remote_destroy(Remote *r);
+/* Why no session can be admitted now ("too many sessions", ...), or NULL. */
+const char *daemon_full_reason(Daemon *d);
+/* Admits r: counts it, reserves its hash and starts its command thread.
+ * NULL on success, else why not (nothing is then held). */
+const char *remote_admit(Remote *r);
+/* A new input item of len bytes of text (plus the terminating 0 the caller
+ * writes), or NULL. */
+Item *remote_item_new(ItemKind kind, size_t len);
+/* Queues it for the command thread; true if the queue is now over
+ * INPUT_QUEUE_MAX (the transport stops reading until on_wake's resume). */
+bool remote_push(Remote *r, Item *it);
+/* Bytes of input waiting. */
+size_t remote_queued(Remote *r);
+void remote_set_fd(Remote *r, int fd);
+/* The client's socket is closing: the thread looks at it no more, and a
+ * running session is told to stop. */
+void remote_drop_fd(Remote *r);
+
 /* daemon_session.c (hash_reserve: any thread) */
 bool daemon_hash_reserve(void *daemon, int old_mb, int new_mb);
 bool daemon_hash_fits(Daemon *d, int mb); /* whether mb more would be within the cap */
-/* Starts c's command thread, which creates the session and runs its
+/* Starts r's command thread, which creates the session and runs its
  * lines; false if no thread could be started. */
-bool conn_start_thread(Conn *c);
-void conn_request_stop(Conn *c);
-/* Drops the queued lines; under c->lock, or once c's thread is done. */
-void conn_free_items(Conn *c);
-/* Whether the client has closed or reset the connection, from the socket
- * itself (before the loop has seen it). Caller holds c->lock. */
-bool conn_peer_gone_locked(const Conn *c);
+bool remote_start_thread(Remote *r);
+void remote_request_stop(Remote *r);
+/* Drops the queued lines; under r->lock, or once r's thread is done. */
+void remote_free_items(Remote *r);
+/* Whether the client has closed or reset its socket, from the socket
+ * itself (before the loop has seen it); false without one. Caller holds
+ * r->lock. */
+bool remote_peer_gone_locked(const Remote *r);
 
 /* daemon_watchdog.c: SIGTERM and SIGINT are taken by a thread of their own,
  * which makes d->shutdown active and, should the loop not have ended by

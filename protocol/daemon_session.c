@@ -1,8 +1,9 @@
 /* The daemon's command threads (protocol/daemon_int.h): one per admitted
- * connection, started at its first line. It creates the session, runs the
- * queued lines in order and, as soon as the client is gone (EOF or reset,
- * seen by the loop or on the socket itself), runs no more of them: the
- * running search is stopped, the session freed, and the loop told. */
+ * remote session (a TCP connection at its first line, a web session when
+ * the page asks for it). It creates the session, runs the queued lines in
+ * order and, as soon as the client is gone (EOF or reset, seen by the loop
+ * or on the socket itself), runs no more of them: the running search is
+ * stopped, the session freed, and the loop told. */
 #include <errno.h>
 #include <time.h>
 #include <poll.h>
@@ -39,75 +40,75 @@ bool daemon_hash_fits(Daemon *d, int mb) {
 }
 
 /* The session's output callback; the engine already serialises calls. */
-static void conn_output(void *ctx, const char *line) {
-    Conn *c = ctx;
+static void remote_output(void *ctx, const char *line) {
+    Remote *r = ctx;
     size_t n = strlen(line);
-    pthread_mutex_lock(&c->lock);
-    if (c->overflow || evbuffer_get_length(c->outq) + n + 1 > OUTPUT_MAX) {
-        c->overflow = true;
+    pthread_mutex_lock(&r->lock);
+    if (r->overflow || evbuffer_get_length(r->outq) + n + 1 > OUTPUT_MAX) {
+        r->overflow = true;
     } else {
-        evbuffer_add(c->outq, line, n);
-        evbuffer_add(c->outq, "\n", 1);
+        evbuffer_add(r->outq, line, n);
+        evbuffer_add(r->outq, "\n", 1);
     }
-    bool wake = !c->wake_pending;
-    c->wake_pending = true;
-    pthread_mutex_unlock(&c->lock);
-    if (wake) event_active(c->wake, EV_WRITE, 0);
+    bool wake = !r->wake_pending;
+    r->wake_pending = true;
+    pthread_mutex_unlock(&r->lock);
+    if (wake) event_active(r->wake, EV_WRITE, 0);
 }
 
-bool conn_peer_gone_locked(const Conn *c) {
-    if (c->fd < 0) return true;
-    struct pollfd p = {c->fd, POLLRDHUP, 0};
+bool remote_peer_gone_locked(const Remote *r) {
+    if (r->fd < 0) return false; /* none to look at: the transport sets stop itself */
+    struct pollfd p = {r->fd, POLLRDHUP, 0};
     return poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR));
 }
 
-void conn_request_stop(Conn *c) {
-    pthread_mutex_lock(&c->lock);
-    c->stop = true;
-    pthread_cond_signal(&c->cond);
-    pthread_mutex_unlock(&c->lock);
+void remote_request_stop(Remote *r) {
+    pthread_mutex_lock(&r->lock);
+    r->stop = true;
+    pthread_cond_signal(&r->cond);
+    pthread_mutex_unlock(&r->lock);
 }
 
-void conn_free_items(Conn *c) {
-    for (Item *it = c->in_head, *next; it; it = next) {
+void remote_free_items(Remote *r) {
+    for (Item *it = r->in_head, *next; it; it = next) {
         next = it->next;
         free(it);
     }
-    c->in_head = c->in_tail = NULL;
-    c->in_bytes = 0;
+    r->in_head = r->in_tail = NULL;
+    r->in_bytes = 0;
 }
 
 /* The next line to run, or NULL when the session must end: told to stop,
  * or the client is gone (its remaining lines are dropped, so no search
  * starts for a client that left). */
-static Item *next_item(Conn *c) {
-    pthread_mutex_lock(&c->lock);
-    while (!c->stop && !c->in_head) pthread_cond_wait(&c->cond, &c->lock);
-    if (!c->stop && conn_peer_gone_locked(c)) c->stop = true;
-    Item *it = c->stop ? NULL : c->in_head;
+static Item *next_item(Remote *r) {
+    pthread_mutex_lock(&r->lock);
+    while (!r->stop && !r->in_head) pthread_cond_wait(&r->cond, &r->lock);
+    if (!r->stop && remote_peer_gone_locked(r)) r->stop = true;
+    Item *it = r->stop ? NULL : r->in_head;
     bool wake = false;
     if (it) {
-        c->in_head = it->next;
-        if (!c->in_head) c->in_tail = NULL;
-        c->in_bytes -= it->len;
-        if (c->pause_noted && c->in_bytes <= INPUT_QUEUE_MAX / 2) {
-            c->pause_noted = false;
-            c->resume_read = true;
-            wake = !c->wake_pending;
-            c->wake_pending = true;
+        r->in_head = it->next;
+        if (!r->in_head) r->in_tail = NULL;
+        r->in_bytes -= it->len;
+        if (r->pause_noted && r->in_bytes <= INPUT_QUEUE_MAX / 2) {
+            r->pause_noted = false;
+            r->resume_read = true;
+            wake = !r->wake_pending;
+            r->wake_pending = true;
         }
     } else {
-        conn_free_items(c);
+        remote_free_items(r);
     }
-    pthread_mutex_unlock(&c->lock);
-    if (wake) event_active(c->wake, EV_WRITE, 0);
+    pthread_mutex_unlock(&r->lock);
+    if (wake) event_active(r->wake, EV_WRITE, 0);
     return it;
 }
 
-static Session *open_session(Conn *c) {
-    Daemon *d = c->d;
+static Session *open_session(Remote *r) {
+    Daemon *d = r->d;
     char err[128];
-    Session *s = session_new(conn_output, c);
+    Session *s = session_new(remote_output, r);
     if (!s || !engine_set_hash(s->engine, d->opt.hash_mb, err, sizeof err)) {
         session_free(s);
         return NULL;
@@ -131,28 +132,28 @@ static bool waits_for_count(const char *line) {
 /* The wait that protocol/uci.c would do for a perft before this line, done
  * here while watching the client: false if it left (or the session must
  * end), so that its perft is stopped rather than counted to the end. */
-static bool wait_for_count(Conn *c, Session *s, const Item *it) {
+static bool wait_for_count(Remote *r, Session *s, const Item *it) {
     if (s->proto == PROTO_CECP || it->kind != ITEM_LINE || !waits_for_count(it->text)) return true;
     while (engine_count_running(s->engine)) {
-        pthread_mutex_lock(&c->lock);
-        bool gone = c->stop || conn_peer_gone_locked(c);
+        pthread_mutex_lock(&r->lock);
+        bool gone = r->stop || remote_peer_gone_locked(r);
         if (!gone) {
             struct timespec until;
             clock_gettime(CLOCK_REALTIME, &until);
             until.tv_nsec += COUNT_POLL_NS;
             if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
-            pthread_cond_timedwait(&c->cond, &c->lock, &until);
+            pthread_cond_timedwait(&r->cond, &r->lock, &until);
         }
-        pthread_mutex_unlock(&c->lock);
+        pthread_mutex_unlock(&r->lock);
         if (gone) return false;
     }
     return true;
 }
 
-static void run_lines(Conn *c, Session *s) {
-    for (Item *it; (it = next_item(c));) {
+static void run_lines(Remote *r, Session *s) {
+    for (Item *it; (it = next_item(r));) {
         bool more = true;
-        if (!wait_for_count(c, s, it)) {
+        if (!wait_for_count(r, s, it)) {
             free(it);
             return;
         }
@@ -160,7 +161,7 @@ static void run_lines(Conn *c, Session *s) {
             engine_printf(s->engine, "%s (at most %zu bytes)",
                           s->proto == PROTO_CECP ? "Error (line too long): input discarded"
                                                  : "info string error: line too long, discarded",
-                          c->d->opt.max_line);
+                          r->d->opt.max_line);
         else {
             /* it->len counts the terminator; a CR before the newline was
              * overwritten with one, which is not a NUL the client sent. */
@@ -168,7 +169,7 @@ static void run_lines(Conn *c, Session *s) {
             if (n && !it->text[n - 1]) n--;
             more = session_input(s, it->text, n);
         }
-        atomic_store(&c->proto, (int)s->proto);
+        atomic_store(&r->proto, (int)s->proto);
         free(it);
         if (!more) return;
     }
@@ -186,40 +187,40 @@ static void lower_priority(void) {
     if (errno == 0) setpriority(PRIO_PROCESS, (id_t)tid, nice + SESSION_NICE);
 }
 
-static void *conn_thread_main(void *arg) {
-    Conn *c = arg;
-    Daemon *d = c->d;
-    pthread_mutex_lock(&c->lock);
-    bool gone = c->stop || conn_peer_gone_locked(c);
-    pthread_mutex_unlock(&c->lock);
-    Session *s = gone ? NULL : open_session(c);
+static void *remote_thread_main(void *arg) {
+    Remote *r = arg;
+    Daemon *d = r->d;
+    pthread_mutex_lock(&r->lock);
+    bool gone = r->stop || remote_peer_gone_locked(r);
+    pthread_mutex_unlock(&r->lock);
+    Session *s = gone ? NULL : open_session(r);
     int mb = d->opt.hash_mb; /* what admission reserved */
     if (s) {
         lower_priority(); /* after making the session, so that a new client is answered soon */
-        run_lines(c, s);
+        run_lines(r, s);
         mb = engine_hash_mb(s->engine); /* setoption Hash moved the reservation along */
         session_free(s);         /* stops a search; its bestmove still reaches the queue */
     } else if (!gone) {
-        conn_output(c, "info string error: out of memory; try again later");
+        remote_output(r, "info string error: out of memory; try again later");
     }
     daemon_hash_reserve(d, mb, 0);
-    pthread_mutex_lock(&c->lock);
-    conn_free_items(c);
-    c->done = true;
+    pthread_mutex_lock(&r->lock);
+    remote_free_items(r);
+    r->done = true;
     /* Under the lock: once the loop sees done, this thread is past its last
-     * use of c and the loop may free it. */
-    event_active(c->wake, EV_WRITE, 0);
-    pthread_mutex_unlock(&c->lock);
+     * use of r and the loop may free it. */
+    event_active(r->wake, EV_WRITE, 0);
+    pthread_mutex_unlock(&r->lock);
     return NULL;
 }
 
-bool conn_start_thread(Conn *c) {
+bool remote_start_thread(Remote *r) {
     pthread_attr_t attr;
     pthread_t thread;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, THREAD_STACK);
     pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED); /* the loop never waits for a thread */
-    int rc = pthread_create(&thread, &attr, conn_thread_main, c);
+    int rc = pthread_create(&thread, &attr, remote_thread_main, r);
     pthread_attr_destroy(&attr);
     return rc == 0;
 }

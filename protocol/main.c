@@ -1,6 +1,7 @@
 /* Command line: with no arguments ratnik speaks UCI on stdin/stdout;
  * `ratnik perft ...` and `ratnik bench` are tools for scripts;
- * `ratnik --listen [HOST:PORT]` serves sessions over TCP (daemon.c). */
+ * `ratnik --listen [HOST:PORT]` serves sessions over TCP and `--http
+ * [HOST:PORT]` the web board (daemon.c, protocol/web/). */
 #include <stdio.h>
 #include <string.h>
 #include "cli.h"
@@ -56,7 +57,7 @@ static int stdin_loop(void) {
 
 int main(int argc, char **argv) {
     variants_init();
-    if (argc > 1 && !strcmp(argv[1], "--listen")) return daemon_main(argc - 1, argv + 1);
+    if (argc > 1 && (!strcmp(argv[1], "--listen") || !strcmp(argv[1], "--http"))) return daemon_main(argc - 1, argv + 1);
     if (argc > 1) return cli_main(argc - 1, argv + 1);
     return stdin_loop();
 }

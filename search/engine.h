@@ -119,6 +119,8 @@ void engine_set_book_dirs(Engine *e, const char *const *dirs);
 /* Whether BookFile may be set to name; false with one message that is the
  * same whatever the reason (missing, outside the directories, `..`). */
 bool engine_check_book_file(const Engine *e, const char *name, char *err, size_t errlen);
+/* The directory of the running binary (where its data is looked for first). */
+bool engine_exe_dir(char *path, size_t n);
 /* The i-th default book directory, in the order of the automatic books:
  * book/ beside the binary, ./book, the data directory's book/ (path "" if
  * unknown); false past the last. */

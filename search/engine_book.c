@@ -49,8 +49,7 @@ void engine_set_book_variety(Engine *e, int variety) {
 
 static bool readable(const char *path) { return access(path, R_OK) == 0; }
 
-/* The directory of the running binary. */
-static bool exe_dir(char *path, size_t n) {
+bool engine_exe_dir(char *path, size_t n) {
     ssize_t len = readlink("/proc/self/exe", path, n - 1);
     if (len <= 0) return false;
     path[len] = 0;
@@ -64,7 +63,7 @@ bool engine_default_book_dir(int i, char *path, size_t n) {
     char exe[1024];
     path[0] = 0;
     if (i == 0) {
-        if (exe_dir(exe, sizeof exe)) snprintf(path, n, "%s/book", exe);
+        if (engine_exe_dir(exe, sizeof exe)) snprintf(path, n, "%s/book", exe);
         return true;
     }
     if (i == 1) {
@@ -126,7 +125,7 @@ bool engine_check_book_file(const Engine *e, const char *name, char *err, size_t
  * False with the places looked at in err. */
 bool engine_find_book(const Variant *v, char *path, size_t n, char *err, size_t errlen) {
     char exe[1024];
-    if (exe_dir(exe, sizeof exe)) {
+    if (engine_exe_dir(exe, sizeof exe)) {
         snprintf(path, n, "%s/book/%s.bin", exe, v->name);
         if (readable(path)) return true;
     }

@@ -1,0 +1,44 @@
+/* The web board's server (`ratnik --http [HOST:PORT]`, docs/web.md): the
+ * page's static files and its sessions over HTTP (POST for input, Server-
+ * Sent Events for output), on libevent's evhttp in the daemon's loop. Each
+ * page session is a remote session like a TCP connection (daemon_int.h),
+ * under the same limits. */
+#ifndef RATNIK_WEB_H
+#define RATNIK_WEB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct Daemon;
+typedef struct Web Web;
+
+/* Finds the web root and listens on opt.http_host:http_port of d's loop;
+ * NULL with a message on stderr and the exit status in *rc. */
+Web *web_start(struct Daemon *d, int *rc);
+/* The line with the page's URL, for the daemon's ready message. */
+void web_print_ready(const Web *w);
+/* Shutdown: accepts nothing more and ends every session. */
+void web_shutdown(Web *w);
+/* Whether no web session is left. */
+bool web_idle(const Web *w);
+/* After the loop: frees the server and its connections. */
+void web_free(Web *w);
+
+/* The web root: `given` (--web-root) if set, else protocol/web/www beside
+ * the binary (or two levels up, for a build directory's binary), else the
+ * data directory's www/; as an absolute path without links. False with
+ * the places looked at in err. */
+bool web_find_root(const char *given, char *root, size_t n, char *err, size_t errlen);
+/* The file below root (absolute, without links) that a request's path,
+ * still percent-encoded, names: index.html for "/". False for anything
+ * that is not a regular file inside root: `..` or any segment starting
+ * with '.', encoded '/', '\' or NUL, control characters, a directory, a
+ * link that leaves root, a missing file. */
+bool web_resolve(const char *root, const char *uri_path, char *file, size_t n);
+/* The Content-Type served for a file name. */
+const char *web_content_type(const char *path);
+/* Whether a Host header names this machine by an address or as
+ * localhost (with an optional port): a DNS name could be a rebinding. */
+bool web_host_is_literal(const char *host);
+
+#endif
