@@ -1,0 +1,249 @@
+/* The web board's sessions through the real binary (docs/web.md, "HTTP
+ * API"): POST /api/session, the event stream of GET /api/events, UCI lines
+ * by POST /api/send, and how a session ends. Web sessions share the TCP
+ * sessions' limits, which the tests use to see that a session has ended
+ * (its place is free again). Every wait is bounded; all traffic stays on
+ * 127.0.0.1. */
+#include <check.h>
+#include "web_client.h"
+
+/* The page files do not matter here: the web root is tests/. */
+static WebServer start(const char *flags) { return web_server_start("tests", flags); }
+
+START_TEST(web_uci_round_trip) {
+    WebServer w = start(NULL);
+    char token[33];
+    new_session(w.http, token);
+    Client c = open_stream(w.http, token);
+    send_ok(w.http, token, "uci\n");
+    char *seg = expect(&c, "data: uciok");
+    ck_assert_ptr_nonnull(strstr(seg, "data: id name ratnik\n\n"));
+    free(seg);
+    send_ok(w.http, token, "isready\r\nposition startpos moves e2e4\r\ngo depth 3"); /* CRLF, no final newline */
+    seg = expect(&c, "data: bestmove");
+    ck_assert_ptr_nonnull(strstr(seg, "data: readyok\n\n"));
+    ck_assert_ptr_nonnull(strstr(seg, "data: info depth 3"));
+    expect_no(seg, "error");
+    expect_no(seg, "(none)");
+    free(seg);
+    send_ok(w.http, token, "legal\n");
+    seg = expect(&c, "data: info string legal end");
+    ck_assert_ptr_nonnull(strstr(seg, "data: info string legal "));
+    ck_assert_ptr_nonnull(strstr(seg, " g8f6"));
+    free(seg);
+    send_ok(w.http, token, "foobar\n"); /* a bad command: an error line, the session goes on */
+    free(expect(&c, "data: info string error: unknown command 'foobar'"));
+    send_ok(w.http, token, "state\n");
+    seg = expect(&c, "data: info string state end");
+    ck_assert_ptr_nonnull(strstr(seg, "data: info string state moves e2e4"));
+    free(seg);
+    client_close(&c);
+    ck_assert_int_eq(server_stop(&w.s), 0);
+}
+END_TEST
+
+/* Waits until a session can be had again (the one place is free). */
+static double wait_for_place(int port, char *token, double bound_ms) {
+    double start = now_ms();
+    for (;;) {
+        Reply r = api_post(port, "/api/session", "");
+        int status = r.status;
+        if (status == 200) memcpy(token, r.body, 32), token[32] = 0;
+        else ck_assert_msg(status == 503 && strstr(r.body, "too many sessions"), "%d %s", status, r.body);
+        reply_free(&r);
+        if (status == 200) return now_ms() - start;
+        ck_assert_msg(now_ms() - start < bound_ms, "the place was not freed within %.0f ms", bound_ms);
+        usleep(50000);
+    }
+}
+
+/* Closing the stream ends the session at once: its endless search is
+ * stopped and its place (shared with TCP) is free again. */
+START_TEST(web_closed_stream_ends_the_session) {
+    WebServer w = start("--max-sessions 1");
+    char token[33], again[33];
+    new_session(w.http, token);
+    Client c = open_stream(w.http, token);
+    send_ok(w.http, token, "uci\nposition startpos\ngo infinite\n");
+    free(expect(&c, "data: info depth 2"));
+    /* The one place is taken, for TCP too. */
+    Reply r = api_post(w.http, "/api/session", "");
+    ck_assert_int_eq(r.status, 503);
+    ck_assert_ptr_nonnull(strstr(r.body, "too many sessions"));
+    reply_free(&r);
+    Client tcp = client_open(&w.s);
+    client_send(&tcp, "uci\n");
+    free(expect(&tcp, "info string error: too many sessions"));
+    client_close(&tcp);
+    client_close(&c);
+    double ms = wait_for_place(w.http, again, 5000);
+    ck_assert_msg(ms < 3000, "the session took %.0f ms to end", ms);
+    ck_assert_str_ne(token, again);
+    ck_assert_int_eq(send_lines(w.http, token, "isready\n"), 404); /* the old token is forgotten */
+    ck_assert_int_eq(server_stop(&w.s), 0);
+}
+END_TEST
+
+START_TEST(web_unopened_session_is_freed) {
+    WebServer w = start("--max-sessions 1");
+    char token[33], again[33];
+    new_session(w.http, token);
+    send_ok(w.http, token, "uci\n"); /* input without a stream is allowed, but the stream must come */
+    double ms = wait_for_place(w.http, again, 14000);
+    ck_assert_msg(ms > 8000, "freed after %.0f ms, before its 10 s", ms);
+    char path[96];
+    snprintf(path, sizeof path, "/api/events?token=%s", token);
+    Reply r = http_req(w.http, "GET", path, "Sec-Fetch-Site: same-origin\r\n", NULL, 0);
+    ck_assert_int_eq(r.status, 404);
+    reply_free(&r);
+    /* The new one, opened in time, gets what was sent before its stream opened. */
+    send_ok(w.http, again, "uci\n");
+    Client c = open_stream(w.http, again);
+    free(expect(&c, "data: uciok"));
+    client_close(&c);
+    ck_assert_int_eq(server_stop(&w.s), 0);
+}
+END_TEST
+
+enum { TABS = 6 };
+
+/* Many tabs at once; one of them sends everything bad it can, and the
+ * others see nothing of it. */
+START_TEST(web_tabs_are_independent) {
+    WebServer w = start("--max-line 4096");
+    static const char *const variants[TABS] = {"chess", "japanese", "belarusian", "buratia", "voodoo", "chess"};
+    char token[TABS][33];
+    Client c[TABS];
+    for (int i = 0; i < TABS; i++) {
+        new_session(w.http, token[i]);
+        c[i] = open_stream(w.http, token[i]);
+        char lines[128];
+        snprintf(lines, sizeof lines, "uci\nsetoption name UCI_Variant value %s\n", variants[i]);
+        send_ok(w.http, token[i], lines);
+    }
+    int bad = TABS - 1, p = w.http;
+    char path[96], huge[5000];
+    snprintf(path, sizeof path, "/api/send?token=%s", token[bad]);
+    Reply r = http_req(p, "POST", path, page_origin(p), "go infinite\n\0\0\n", 15);
+    ck_assert_int_eq(r.status, 400);
+    reply_free(&r);
+    memset(huge, 'q', sizeof huge - 1);
+    huge[sizeof huge - 1] = 0;
+    ck_assert_int_eq(send_lines(p, token[bad], huge), 400);
+    send_ok(p, token[bad], "\x01\x02\xff\xfe\nposition startpos moves e2e5\nsetoption name Hash value 65536\n"
+                           "go infinite\ngo infinite\n");
+    for (int i = 0; i < bad; i++) send_ok(p, token[i], "position startpos\ngo depth 3\n");
+    for (int i = 0; i < bad; i++) {
+        char want[96];
+        snprintf(want, sizeof want, "data: info string variant %s", variants[i]);
+        char *seg = expect(&c[i], "data: bestmove");
+        ck_assert_msg(strstr(seg, want), "tab %d: %s", i, seg);
+        expect_no(seg, "error");
+        expect_no(seg, "(none)");
+        free(seg);
+        send_ok(p, token[i], "isready\n");
+        seg = expect(&c[i], "data: readyok");
+        expect_no(seg, "error");
+        free(seg);
+    }
+    char *seg = expect(&c[bad], "data: info string error: illegal");
+    free(seg);
+    send_ok(p, token[bad], "stop\nquit\n");
+    free(expect(&c[bad], "data: bestmove"));
+    for (int i = 0; i < TABS; i++) client_close(&c[i]);
+    ck_assert_int_eq(server_stop(&w.s), 0);
+}
+END_TEST
+
+START_TEST(web_idle_timeout_ends_the_stream) {
+    WebServer w = start("--idle-timeout 1");
+    char token[33];
+    new_session(w.http, token);
+    Client c = open_stream(w.http, token);
+    send_ok(w.http, token, "uci\n");
+    free(expect(&c, "data: uciok"));
+    double start_ms = now_ms();
+    free(expect(&c, "data: info string error: idle timeout: no traffic for 1 s, closing"));
+    free(expect_eof_within(&c, 5000));
+    ck_assert_double_lt(now_ms() - start_ms, 5000);
+    client_close(&c);
+    ck_assert_int_eq(send_lines(w.http, token, "isready\n"), 404);
+    ck_assert_int_eq(server_stop(&w.s), 0);
+}
+END_TEST
+
+START_TEST(web_quit_and_one_stream) {
+    WebServer w = start(NULL);
+    char token[33], path[96];
+    new_session(w.http, token);
+    Client c = open_stream(w.http, token);
+    snprintf(path, sizeof path, "/api/events?token=%s", token);
+    Reply r = http_req(w.http, "GET", path, "Sec-Fetch-Site: same-origin\r\n", NULL, 0);
+    ck_assert_int_eq(r.status, 409); /* one stream per session */
+    reply_free(&r);
+    send_ok(w.http, token, "uci\nquit\n");
+    char *rest = expect_eof(&c);
+    ck_assert_ptr_nonnull(strstr(rest, "data: uciok"));
+    free(rest);
+    client_close(&c);
+    ck_assert_int_eq(send_lines(w.http, token, "uci\n"), 404);
+    ck_assert_int_eq(server_stop(&w.s), 0);
+}
+END_TEST
+
+/* SIGTERM with a page searching: the search is stopped, its bestmove
+ * reaches the page, and the daemon exits 0 within 5 s. */
+START_TEST(web_sigterm) {
+    WebServer w = start(NULL);
+    char token[33];
+    new_session(w.http, token);
+    Client c = open_stream(w.http, token);
+    send_ok(w.http, token, "uci\ngo infinite\n");
+    free(expect(&c, "data: info depth 2"));
+    double t0 = now_ms();
+    kill(w.s.pid, SIGTERM);
+    char *rest = expect_eof_within(&c, 5000);
+    ck_assert_ptr_nonnull(strstr(rest, "data: bestmove"));
+    free(rest);
+    client_close(&c);
+    ck_assert_int_eq(server_wait(&w.s), 0);
+    ck_assert_double_lt(now_ms() - t0, 5000);
+}
+END_TEST
+
+/* The hash cap counts web and TCP sessions together. */
+START_TEST(web_hash_cap_shared) {
+    WebServer w = start("--hash 2 --hash-cap 4");
+    char a[33];
+    new_session(w.http, a);
+    Client tcp = client_open(&w.s);
+    client_send(&tcp, "uci\n");
+    free(expect(&tcp, "uciok"));
+    Reply r = api_post(w.http, "/api/session", "");
+    ck_assert_int_eq(r.status, 503);
+    ck_assert_ptr_nonnull(strstr(r.body, "hash memory cap"));
+    reply_free(&r);
+    Client c = open_stream(w.http, a);
+    send_ok(w.http, a, "setoption name Hash value 4\nisready\n");
+    free(expect(&c, "data: info string error"));
+    client_close(&c);
+    client_close(&tcp);
+    ck_assert_int_eq(server_stop(&w.s), 0);
+}
+END_TEST
+
+Suite *suite_web_sessions(void) {
+    Suite *s = suite_create("web_sessions");
+    TCase *tc = tcase_create("sessions");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, web_uci_round_trip);
+    tcase_add_test(tc, web_closed_stream_ends_the_session);
+    tcase_add_test(tc, web_unopened_session_is_freed);
+    tcase_add_test(tc, web_tabs_are_independent);
+    tcase_add_test(tc, web_idle_timeout_ends_the_stream);
+    tcase_add_test(tc, web_quit_and_one_stream);
+    tcase_add_test(tc, web_sigterm);
+    tcase_add_test(tc, web_hash_cap_shared);
+    suite_add_tcase(s, tc);
+    return s;
+}
