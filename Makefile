@@ -196,7 +196,7 @@ $(BUILD)/test_runner: $(LIBOBJ) $(TESTOBJ)
 # seed corpus; new inputs go to build/fuzz/corpus/<target>, crashes to
 # build/fuzz/<target>-crash-*. Exit status 1 on the first finding.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= fen move uci cecp bribe book rbook polyglot
+FUZZ_TARGETS ?= fen move uci cecp bribe book rbook polyglot http
 FUZZ_SAN = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_OPTS ?= -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
 fuzz: deps

@@ -37,6 +37,10 @@ bool web_find_root(const char *given, char *root, size_t n, char *err, size_t er
 bool web_resolve(const char *root, const char *uri_path, char *file, size_t n);
 /* The Content-Type served for a file name. */
 const char *web_content_type(const char *path);
+/* The line of a POST body that starts at *at: its length without the
+ * '\n' and a '\r' before it; *at moves to the next line. A final line
+ * needs no '\n'. */
+size_t web_next_line(const char *body, size_t len, size_t *at);
 /* Whether a Host header names this machine by an address or as
  * localhost (with an optional port): a DNS name could be a rebinding. */
 bool web_host_is_literal(const char *host);

@@ -312,10 +312,7 @@ void web_api_events(Web *w, struct evhttp_request *req) {
     idle_arm(ws);
 }
 
-/* The line of the body that starts at *at: its length without the '\n'
- * and a '\r' before it; *at moves to the next line. A final line needs no
- * '\n'. */
-static size_t next_line(const char *body, size_t len, size_t *at) {
+size_t web_next_line(const char *body, size_t len, size_t *at) {
     const char *nl = memchr(body + *at, '\n', len - *at);
     size_t end = nl ? (size_t)(nl - body) : len, n = end - *at;
     if (n && body[end - 1] == '\r') n--;
@@ -325,13 +322,13 @@ static size_t next_line(const char *body, size_t len, size_t *at) {
 
 static bool lines_fit(const char *body, size_t len, size_t max_line) {
     for (size_t at = 0; at < len;)
-        if (next_line(body, len, &at) > max_line) return false;
+        if (web_next_line(body, len, &at) > max_line) return false;
     return true;
 }
 
 static void queue_lines(WebSession *ws, const char *body, size_t len) {
     for (size_t at = 0; at < len;) {
-        size_t start = at, n = next_line(body, len, &at);
+        size_t start = at, n = web_next_line(body, len, &at);
         Item *it = remote_item_new(ITEM_LINE, n);
         if (!it) continue;
         memcpy(it->text, body + start, n);
