@@ -3,8 +3,9 @@ ifeq ($(origin CC),default)
 CC = gcc
 endif
 PREFIX ?= /usr/local
-# Where `make install` puts the opening books; the engine looks there after
-# book/ beside the binary and ./book/ (give the same PREFIX to make and install).
+# Where `make install` puts the opening books and the web board's files; the
+# engine looks there after book/ (and protocol/web/www/) beside the binary
+# and ./book/ (give the same PREFIX to make and install).
 DATADIR ?= $(PREFIX)/share/ratnik
 ARCH ?=
 PKGS = libevent libevent_pthreads check
@@ -30,7 +31,7 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs libevent libevent_pthreads 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: books book-epds all run test rules-check deps bench bench-check clean install debug sanitize perft perft-long unit protocol-tests load storm fuzz fuzz-targets valgrind tsan
+.PHONY: books book-epds all run web run-web test rules-check deps bench bench-check clean install uninstall debug sanitize perft perft-long unit protocol-tests load storm fuzz fuzz-targets valgrind tsan
 
 all: ratnik
 
@@ -55,6 +56,16 @@ run: deps
 	@$(MAKE) --no-print-directory ratnik
 	@echo "ratnik speaks UCI on stdin/stdout: try 'uci', 'position startpos moves e2e4', 'go perft 4', 'd', 'quit'." >&2
 	@./ratnik
+
+# The web board (docs/web.md): the daemon serves the page on WEB_ADDR and
+# prints its URL; Ctrl-C stops it.
+WEB_ADDR ?= 127.0.0.1:8080
+web: deps
+	@$(MAKE) --no-print-directory ratnik
+	@echo "ratnik: open http://$(WEB_ADDR)/ in a browser; Ctrl-C stops the server" >&2
+	@./ratnik --http $(WEB_ADDR)
+
+run-web: web
 
 tests/test_runner: $(LIBOBJ) $(TESTOBJ)
 	$(CC) $(CFLAGS_ALL) -o $@ $^ $(CHECK_LIBS) $(PKG_LIBS) $(LDLIBS_ALL)
@@ -236,10 +247,19 @@ book-epds: ratnik
 	for v in buratia japanese belarusian; do ./ratnik book epd --variant $$v --count 60 --plies 8 --depth 4 > book/$$v.epd || exit 1; done
 	./ratnik book epd --variant voodoo --count 60 --plies 8 --depth 2 > book/voodoo.epd
 
+WWW_FILES = $(shell find protocol/web/www -type f 2>/dev/null)
+
 install: ratnik
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)/book
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)/book $(DESTDIR)$(DATADIR)/www
 	install -m 755 ratnik $(DESTDIR)$(PREFIX)/bin/ratnik
 	install -m 644 book/*.bin book/*.epd $(DESTDIR)$(DATADIR)/book/
+	@for f in $(WWW_FILES:protocol/web/www/%=%); do \
+	  install -D -m 644 protocol/web/www/$$f $(DESTDIR)$(DATADIR)/www/$$f || exit 1; done
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/ratnik
+	rm -rf $(DESTDIR)$(DATADIR)/book $(DESTDIR)$(DATADIR)/www
+	-rmdir $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
 	rm -rf build ratnik tests/test_runner tests/load/load_client tests/load/fault_client tests/load/storm_client

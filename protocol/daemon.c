@@ -488,10 +488,11 @@ static void print_ready(const Daemon *d) {
     if (d->web) web_print_ready(d->web);
     char addr[128] = "?";
     if (d->listener) daemon_socket_address(evconnlistener_get_fd(d->listener), addr, sizeof addr);
-    fprintf(stderr,
-            "ratnik: %s%s (max %d sessions, %d pending, line %zu bytes, idle %d s, hash %d MB each, %d MB in all)\n",
-            d->listener ? "listening on " : "web sessions only", d->listener ? addr : "", d->opt.max_sessions,
-            d->opt.max_pending, d->opt.max_line, d->opt.idle_timeout, d->opt.hash_mb, d->opt.hash_cap_mb);
+    char pending[32] = "";
+    if (d->listener) snprintf(pending, sizeof pending, ", %d pending", d->opt.max_pending);
+    fprintf(stderr, "ratnik: %s%s (max %d sessions%s, line %zu bytes, idle %d s, hash %d MB each, %d MB in all)\n",
+            d->listener ? "listening on " : "web sessions only", d->listener ? addr : "", d->opt.max_sessions, pending,
+            d->opt.max_line, d->opt.idle_timeout, d->opt.hash_mb, d->opt.hash_cap_mb);
 }
 
 /* Process-wide settings for serving many sessions. A fixed mmap threshold
