@@ -112,11 +112,14 @@ static void stream_abort(WebSession *ws) {
     evhttp_connection_free(evcon);
 }
 
-/* The page closed the stream (or evhttp gave up on it): the session ends
- * at once. evhttp frees the request and the connection. */
+/* The page closed the stream (or its writes timed out): the session ends
+ * at once. evhttp frees the connection, but a reply it has not seen
+ * finished it only detaches from it, for us to free: ending a detached
+ * reply frees it. */
 static void stream_closed(struct evhttp_connection *evcon, void *arg) {
     (void)evcon;
     WebSession *ws = arg;
+    if (ws->stream && !evhttp_request_get_connection(ws->stream)) evhttp_send_reply_end(ws->stream);
     ws->stream = NULL;
     ws->evcon = NULL;
     event_del(ws->keepalive);
