@@ -232,6 +232,61 @@ START_TEST(web_hash_cap_shared) {
 }
 END_TEST
 
+static int proc_threads(pid_t pid) {
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *f = fopen(path, "r");
+    int n = -1;
+    while (f && fgets(line, sizeof line, f))
+        if (!strncmp(line, "Threads:", 8)) n = atoi(line + 8);
+    if (f) fclose(f);
+    return n;
+}
+
+static int proc_fds(pid_t pid) {
+    char cmd[96];
+    snprintf(cmd, sizeof cmd, "ls /proc/%d/fd | wc -l", (int)pid);
+    FILE *p = popen(cmd, "r");
+    int n = -1;
+    if (p && fscanf(p, "%d", &n) != 1) n = -1;
+    if (p) pclose(p);
+    return n;
+}
+
+enum { CROWD = 40 };
+
+/* Many tabs searching at once, then all gone (half closing, half reset):
+ * every thread and descriptor of theirs is given back within seconds. */
+START_TEST(web_many_tabs_come_and_go) {
+    WebServer w = start(NULL);
+    Reply r = http_req(w.http, "GET", "/", "", NULL, 0); /* the first request's lazy allocations */
+    reply_free(&r);
+    int threads0 = proc_threads(w.s.pid), fds0 = proc_fds(w.s.pid);
+    ck_assert_int_gt(threads0, 0);
+    static Client c[CROWD];
+    char token[CROWD][33];
+    for (int i = 0; i < CROWD; i++) {
+        new_session(w.http, token[i]);
+        c[i] = open_stream(w.http, token[i]);
+        send_ok(w.http, token[i], "uci\nposition startpos\ngo infinite\n");
+    }
+    for (int i = 0; i < CROWD; i++) free(expect(&c[i], "data: info depth 1"));
+    ck_assert_int_ge(proc_threads(w.s.pid), threads0 + CROWD);
+    for (int i = 0; i < CROWD; i++) {
+        if (i % 2) client_abort(&c[i]);
+        else client_close(&c[i]);
+    }
+    double end = now_ms() + 5000;
+    int threads = -1, fds = -1;
+    while (now_ms() < end && ((threads = proc_threads(w.s.pid)) > threads0 || (fds = proc_fds(w.s.pid)) > fds0))
+        usleep(50000);
+    ck_assert_msg(threads <= threads0 && fds <= fds0, "threads %d (at start %d), descriptors %d (at start %d)", threads,
+                  threads0, fds, fds0);
+    for (int i = 0; i < CROWD; i++) ck_assert_int_eq(send_lines(w.http, token[i], "isready\n"), 404);
+    ck_assert_int_eq(server_stop(&w.s), 0);
+}
+END_TEST
+
 Suite *suite_web_sessions(void) {
     Suite *s = suite_create("web_sessions");
     TCase *tc = tcase_create("sessions");
@@ -244,6 +299,7 @@ Suite *suite_web_sessions(void) {
     tcase_add_test(tc, web_quit_and_one_stream);
     tcase_add_test(tc, web_sigterm);
     tcase_add_test(tc, web_hash_cap_shared);
+    tcase_add_test(tc, web_many_tabs_come_and_go);
     suite_add_tcase(s, tc);
     return s;
 }
