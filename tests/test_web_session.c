@@ -84,6 +84,22 @@ START_TEST(web_closed_stream_ends_the_session) {
 }
 END_TEST
 
+/* The same for a perft, which a search's stop does not end by itself. */
+START_TEST(web_closed_stream_stops_a_perft) {
+    WebServer w = start("--max-sessions 1");
+    char token[33], again[33];
+    new_session(w.http, token);
+    Client c = open_stream(w.http, token);
+    send_ok(w.http, token, "uci\nisready\ngo perft 7\nisready\n");
+    free(expect(&c, "data: readyok"));
+    usleep(200000);
+    client_abort(&c);
+    double ms = wait_for_place(w.http, again, 5000);
+    ck_assert_msg(ms < 3000, "the perft's session took %.0f ms to end", ms);
+    ck_assert_int_eq(server_stop(&w.s), 0);
+}
+END_TEST
+
 START_TEST(web_unopened_session_is_freed) {
     WebServer w = start("--max-sessions 1");
     char token[33], again[33];
@@ -293,6 +309,7 @@ Suite *suite_web_sessions(void) {
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, web_uci_round_trip);
     tcase_add_test(tc, web_closed_stream_ends_the_session);
+    tcase_add_test(tc, web_closed_stream_stops_a_perft);
     tcase_add_test(tc, web_unopened_session_is_freed);
     tcase_add_test(tc, web_tabs_are_independent);
     tcase_add_test(tc, web_idle_timeout_ends_the_stream);
