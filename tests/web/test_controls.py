@@ -6,17 +6,18 @@ import os
 import time
 
 from pagetest import PageTest
-from webtest import SHOTS, Failure
+from webtest import Failure
 
 VARIANTS = ['chess', 'buratia', 'japanese', 'belarusian', 'voodoo']
 
-# A few turns per variant that leave something to see on the board.
-OPENINGS = {
-    'chess': ['e2e4'],
-    'buratia': ['b1d2,d2e3'],
-    'japanese': ['c3c4'],
-    'belarusian': ['e2e4'],
-    'voodoo': ['xb1,g8f6,e2e4'],
+# Per variant, turns played and then presses of a turn left half entered,
+# so that a screenshot shows what the page marks.
+SCENES = {
+    'chess': (['e2e4'], ['g1']),
+    'buratia': (['b1d2,d2e3'], ['g1']),
+    'japanese': (['c3c4'], ['h2']),
+    'belarusian': (['e2e4'], ['c1']),
+    'voodoo': (['xg1,b8c6,e2e4'], ['b1', 'b1']),
 }
 
 
@@ -153,7 +154,8 @@ class Controls(PageTest):
 class EveryVariant(PageTest):
     def test_legend_names_and_screenshots(self):
         """Each variant's pieces and special squares, named as the engine
-        names them; the screenshots are docs/img/web-<variant>.png."""
+        names them. The screenshots, build/web-shots/docs-<variant>.png,
+        are the ones of docs/img/web-<variant>.png (made smaller)."""
         b = self.b
         for v in VARIANTS:
             self.start(v)
@@ -168,8 +170,29 @@ class EveryVariant(PageTest):
                     self.assertIn(info[piece.upper()], title)
             regions = len(b.els('#legend .legend-regions li'))
             self.assertEqual(regions, self.ref.region_count())
-            for turn in OPENINGS[v]:
+            turns, presses = SCENES[v]
+            for turn in turns:
                 self.play(turn)
-            b.el('main').screenshot(os.path.join(SHOTS, 'docs-%s.png' % v))
-            if not os.path.exists(os.path.join(SHOTS, 'docs-%s.png' % v)):
+            for sq in presses:
+                b.press(sq)
+            if not os.path.exists(b.screenshot('docs-' + v)):
                 raise Failure('no screenshot of ' + v)
+
+
+class Session(PageTest):
+    def test_a_lost_session_is_replayed(self):
+        """The engine's session ends (here by `quit` typed into the page's
+        console): the page starts a new one, replays the game, plays on."""
+        b = self.b
+        self.start('buratia')
+        self.play('b1d2,d2e3')
+        moves = b.snapshot()['moves']
+        b.click('#log-box summary')
+        b.set_value('console-input', 'quit')
+        b.click('#console button')
+        b.wait(lambda: b.js("return document.getElementById('log').textContent.split('uciok').length") >= 3,
+               'a second session')
+        b.wait_ready()
+        self.assertEqual(b.snapshot()['moves'], moves)
+        snap = self.play(self.ref.best(self.base, moves))
+        self.assertEqual(len(snap['moves']), len(moves) + 2, 'the new session plays on')

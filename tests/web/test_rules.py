@@ -115,6 +115,24 @@ class Buratia(PageTest):
         self.assertEqual(b.el('#bribe-answer').get_attribute('data-answer'), 'accept')
         self.assert_marks(self.drawn_after([paid]), {payment.split('@')[1]: ['last-place']})
 
+    def test_engine_offers_a_bribe_and_the_person_declines(self):
+        b = self.b
+        fen = 'rn1qkbnr/ppp1pppp/8/8/4p1b1/2NP4/PPP2PPP/R1BQKBNR[P] w - - 1 4'
+        self.start('buratia', fen, corruption=True)
+        b.wait(lambda: b.body_state() == 'engine-offer', 'the engine\'s offer', 60)
+        b.click('#bribe-decline')
+        b.wait(lambda: b.body_state() == 'person', 'the person\'s turn')
+        self.assertEqual(b.el('#bribe-answer').get_attribute('data-answer'), 'decline')
+        self.assertEqual(b.snapshot()['moves'], [])
+        snap = self.play(self.ref.best(self.base, []))
+        if snap['state'] == 'bribe-form':  # the person took a piece to pay with
+            b.click('#bribe-skip')
+            b.wait_ready(1)
+            self.check_seen()
+            snap = b.snapshot()
+        self.assertEqual(len(snap['moves']), 2)
+        self.assertNotIn('@', ' '.join(snap['moves']))
+
     def test_person_offers_a_bribe_and_the_engine_declines(self):
         b = self.b
         # White (the person) holds a black slave; Black, the engine, is to move.

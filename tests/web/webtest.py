@@ -356,8 +356,14 @@ class Browser:
         self.d.execute_cdp_cmd('Browser.setDownloadBehavior', {'behavior': 'allow', 'downloadPath': os.path.realpath(folder)})
         return os.path.realpath(folder)
 
-    def screenshot(self, name):
+    def screenshot(self, name, css=None):
+        """The page (or one element of it) once its animations are over."""
+        time.sleep(0.5)
         os.makedirs(SHOTS, exist_ok=True)
+        if css:
+            path = os.path.join(SHOTS, name + '.png')
+            self.el(css).screenshot(path)
+            return path
         path = os.path.join(SHOTS, name + '.png')
         self.d.save_screenshot(path)
         return path

@@ -80,13 +80,14 @@ class Page {
     $('copy-pgn').addEventListener('click', () => this.copyPgn());
     $('download-pgn').addEventListener('click', () => this.downloadPgn());
     $('log-box').addEventListener('toggle', () => this.logView.refresh());
+    $('console').addEventListener('submit', (e) => { e.preventDefault(); this.sendRaw(); });
     document.addEventListener('keydown', (e) => { if (e.key === 'Escape') this.entry.cancel(); });
   }
 
   settingsChanged(id) {
     this.showSettings();
     if (id === 'human') this.flip($('human').value === 'black');
-    if (id === 'mode') this.game.paused = false;
+    if (id === 'mode') { this.game.paused = false; this.pausedChanged(false); }
     this.game.settingsChanged();
   }
 
@@ -99,9 +100,11 @@ class Page {
   }
 
   togglePause() {
-    const on = !this.game.paused;
+    this.game.pause(!this.game.paused);
+  }
+
+  pausedChanged(on) {
     $('pause').textContent = on ? 'Go on' : 'Pause';
-    this.game.pause(on);
   }
 
   flip(flipped) {
@@ -140,6 +143,7 @@ class Page {
     this.st = st;
     this.board.render(st.fen);
     this.board.root.dataset.last = st.last.join(' ');
+    $('side-to-move').dataset.side = st.side;
     $('fen-input').value = st.fen;
     renderMoves($('moves'), st);
     renderResult($('result'), st.result);
@@ -230,6 +234,16 @@ class Page {
     } else if (e.sel && e.sel.letter) parts.push('Press a marked square to place the ' + this.pieceName(e.sel.letter) + '.');
     else if (e.done.length > 0) parts.push('Press a marked piece to go on (Esc cancels).');
     return parts.join(' ');
+  }
+
+  // A line typed by the person goes to the engine as it is; the page's own
+  // history is sent again with the next turn, so it stays the game.
+  sendRaw() {
+    const line = $('console-input').value.trim();
+    if (!line) return;
+    this.log('> ' + line);
+    this.game.sendRaw(line);
+    $('console-input').value = '';
   }
 
   // --- FEN and PGN out ---

@@ -129,6 +129,7 @@ export class BoardView {
 
   // A short animation on the squares a turn changed.
   animate(squares) {
+    for (const el of Object.values(this.squares)) el.classList.remove('arrive');
     for (const sq of squares) {
       const el = this.squares[sq];
       if (!el) continue;

@@ -6,7 +6,7 @@
 import { Transport } from './transport.js';
 import { Uci } from './uci.js';
 import { Clocks } from './clock.js';
-import { parseFen, pieceColor } from './notation.js';
+import { Negotiation } from './negotiation.js';
 
 const OTHER = { white: 'black', black: 'white' };
 
@@ -30,6 +30,7 @@ export class Game {
     this.paused = false;
     this.settings = ui.readSettings();
     this.clocks = new Clocks((v) => ui.showClocks(v), (color) => this.flag(color));
+    this.bribes = new Negotiation(this);
   }
 
   // --- tasks: engine work runs in order; an interruption makes the tasks
@@ -261,7 +262,7 @@ export class Game {
   }
 
   async personTurn(g) {
-    if (this.corrupt() && await this.engineOffers(g)) return;
+    if (this.bribes.active() && await this.bribes.engineOffers(g)) return;
     if (g !== this.gen) return;
     this.clocks.start(this.st.side);
     this.ui.entry.setTurns(this.legal, true);
@@ -279,7 +280,7 @@ export class Game {
   }
 
   async engineTurn(g) {
-    if (this.corrupt() && await this.personOffers(g)) return;
+    if (this.bribes.active() && await this.bribes.personOffers(g)) return;
     if (g !== this.gen) return;
     const side = this.st.side;
     this.ui.status(side + ' to move: the engine is thinking', 'engine');
@@ -310,6 +311,7 @@ export class Game {
 
   pause(on) {
     this.paused = on;
+    this.ui.pausedChanged(on);
     if (on) this.interrupt();
     this.run((g) => this.proceed(g));
   }
@@ -318,64 +320,9 @@ export class Game {
     if (this.searching && this.settings.mode !== 'analysis') this.uci.stop();
   }
 
-  // --- bribes (Buratia with Corruption on, person against engine) ---
-
-  corrupt() {
-    return this.info.bribes === 'yes' && this.settings.corruption && this.settings.mode === 'engine';
-  }
-
-  bribeTime() {
-    const t = this.settings.timeKind === 'clock' ? 500 : this.settings.movetime;
-    return Math.min(1000, Math.max(50, t));
-  }
-
-  // The engine, not to move, may offer the person something; at most one
-  // offer (its best) is shown.
-  async engineOffers(g) {
-    this.ui.status('the engine may offer a bribe...', 'negotiating');
-    const offers = await this.uci.bribeQuery(this.bribeTime());
-    if (g !== this.gen) return true;
-    if (offers.length === 0) return false;
-    const offer = offers[0];
-    const person = this.st.side;
-    this.ui.status('the engine offers a bribe', 'engine-offer');
-    const answer = await this.ui.bribes.showEngineOffer(offer, OTHER[person], person);
-    if (g !== this.gen) return true;
-    const accepted = answer === 'accept';
-    this.uci.send('bribe result ' + (accepted ? 'accept' : 'decline'));
-    this.ui.bribes.showAnswer('You ' + (accepted ? 'accepted' : 'declined') + ' the engine\'s offer: ' + offer.text, answer || 'decline');
-    if (!accepted) return false;
-    await this.applyBribe(g, offer);
-    return true;
-  }
-
-  // The person, not to move, may offer the engine a bribe before it moves,
-  // when there is something to pay with.
-  async personOffers(g) {
-    const engine = this.st.side;
-    const pos = parseFen(this.st.fen, this.info.files, this.info.ranks);
-    const payments = [...new Set(pos.holdings.filter((p) => pieceColor(p) === engine).map((p) => p.toUpperCase()))];
-    const home = this.info.regions.find((r) => r.id === 'home' && r.side === engine);
-    const squares = home ? home.squares.filter((sq) => !pos.board[sq]) : [];
-    if (payments.length === 0 || squares.length === 0) return false;
-    this.ui.status('you may offer the engine a bribe before it moves', 'bribe-form');
-    const choice = await this.ui.bribes.askPersonOffer({
-      turns: this.legal, payments, squares, canTakeBack: this.moves.length > 0, engineColor: engine,
-    });
-    if (g !== this.gen) return true;
-    if (!choice) return false;
-    this.ui.status('the engine considers your offer...', 'negotiating');
-    const ans = await this.uci.bribeOffer(choice.text + ' movetime ' + this.bribeTime());
-    if (g !== this.gen) return true;
-    const why = ans.errors.length ? ' (' + ans.errors.join('; ') + ')' : '';
-    this.ui.bribes.showAnswer('The engine ' + (ans.answer === 'accept' ? 'accepted' : 'declined') +
-      ' your offer: ' + choice.text + why, ans.answer);
-    if (ans.answer !== 'accept') return false;
-    await this.applyBribe(g, choice);
-    return true;
-  }
-
-  // An accepted bribe enters the history as BRIBES.md writes it.
+  // An accepted bribe enters the history as BRIBES.md writes it: a refrain
+  // or a purchase is the receiver's turn, a take-back replaces the payer's
+  // last turn with the payment token.
   async applyBribe(g, offer) {
     const before = this.moves.slice();
     if (offer.kind === 'refrain') this.moves.push(offer.payment);
@@ -389,6 +336,10 @@ export class Game {
       this.ui.problem('The engine refused the bribe in the history: ' + errors.join('; '));
     } else this.ui.turnPlayed(this.st);
     this.run((g2) => this.proceed(g2));
+  }
+
+  sendRaw(line) {
+    this.uci.send(line);
   }
 
   async pgn() {

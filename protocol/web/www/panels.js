@@ -61,7 +61,7 @@ export function renderLegend(root, info, pieceSet) {
     const sample = el('span', 'square sample light');
     sample.appendChild(el('span', 'rmark rmark-' + r.id + ' side-' + r.side));
     li.appendChild(sample);
-    li.appendChild(el('span', '', r.label + (r.side === 'both' ? '' : ' (' + r.side + ')')));
+    li.appendChild(el('span', '', r.label));
     regions.appendChild(li);
   }
   root.appendChild(regions);
