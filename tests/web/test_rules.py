@@ -155,6 +155,45 @@ class Buratia(PageTest):
         self.assertNotIn('@', snap['moves'][0])
 
 
+    def person_offer_accepted(self, fen, first, kind, move=None):
+        """The engine set (through the page's console) to accept every
+        legal offer, so that the accepted path is tested whatever search
+        would decide; `first` is the person's turn before the offer."""
+        b = self.b
+        self.start('buratia', fen, corruption=True)
+        b.click('#log-box summary')
+        b.set_value('console-input', 'setoption name BribePolicy value accept-all')
+        b.click('#console button')
+        if first:
+            self.play(first)
+        b.wait(lambda: b.body_state() == 'bribe-form', 'the bribe form', 60)
+        b.select('bribe-kind', kind)
+        if move:
+            b.select('bribe-move', move)
+        before = b.snapshot()['moves']
+        b.click('#bribe-send')
+        b.wait(lambda: b.el('#bribe-answer').get_attribute('data-answer') == 'accept', 'the acceptance')
+        b.wait(lambda: b.body_state() == 'person', 'the person\'s turn')
+        self.check_seen()
+        return before, b.snapshot()
+
+    def test_person_buys_a_move(self):
+        fen = 'r1bqkbnr/ppp1pppp/2n5/3P4/8/8/PPP1PPPP/RNBQKBNR[p] b - - 0 3'
+        _, snap = self.person_offer_accepted(fen, None, 'purchase', 'c6b4')
+        self.assertEqual(snap['moves'], ['P@b8,c6b4'])
+        self.assertEqual((snap['pieces']['b8'], snap['pieces']['b4']), ('p', 'n'))
+
+    def test_person_takes_back_a_move(self):
+        # White (the person) holds a black slave, plays d4d5, then pays it
+        # back to undo d4d5: the slave stands on b8 and White moves again.
+        fen = 'r1bqkbnr/ppp1pppp/2n5/8/3P4/8/PPP1PPPP/RNBQKBNR[p] w - - 0 3'
+        before, snap = self.person_offer_accepted(fen, 'd4d5', 'takeback')
+        self.assertEqual(before, ['d4d5'])
+        self.assertEqual(snap['moves'], ['+P@b8'])
+        self.assertEqual((snap['pieces']['b8'], snap['pieces']['d4'], snap['pieces']['d5']), ('p', 'P', ''))
+        self.assert_marks(self.drawn_after(['+P@b8']), {'b8': ['last-place']})
+
+
 class Belarusian(PageTest):
     def test_castling(self):
         b = self.b
