@@ -99,7 +99,9 @@ class Buratia(PageTest):
         b = self.b
         # Black (the engine, not to move) holds a white slave to pay with.
         fen = 'rn1qkbnr/ppp1pppp/8/8/4p1b1/2NP4/PPP2PPP/R1BQKBNR[P] w - - 1 4'
-        self.start('buratia', fen, corruption=True)
+        # 300 ms: shorter searches of the offering side often find nothing
+        # worth offering.
+        self.start('buratia', fen, corruption=True, movetime=300)
         b.wait(lambda: b.body_state() == 'engine-offer', 'the engine\'s offer', 60)
         offer = b.el('#bribe-offer').get_attribute('data-offer').split()
         self.assertIn(offer[0], ('refrain', 'purchase'))
@@ -118,7 +120,9 @@ class Buratia(PageTest):
     def test_engine_offers_a_bribe_and_the_person_declines(self):
         b = self.b
         fen = 'rn1qkbnr/ppp1pppp/8/8/4p1b1/2NP4/PPP2PPP/R1BQKBNR[P] w - - 1 4'
-        self.start('buratia', fen, corruption=True)
+        # 300 ms: shorter searches of the offering side often find nothing
+        # worth offering.
+        self.start('buratia', fen, corruption=True, movetime=300)
         b.wait(lambda: b.body_state() == 'engine-offer', 'the engine\'s offer', 60)
         b.click('#bribe-decline')
         b.wait(lambda: b.body_state() == 'person', 'the person\'s turn')
