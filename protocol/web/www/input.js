@@ -113,7 +113,8 @@ export class MoveEntry {
 
   async pick(legs) {
     if (legs.length === 1) return this.choose(legs[0]);
-    const value = await this.ask('Choose', legs.map((l) => this.option(l)));
+    const title = legs.every((l) => l.suffix || l.kind === 'place') ? 'Choose the piece' : 'Choose';
+    const value = await this.ask(title, legs.map((l) => this.option(l)));
     if (value) this.choose(legs.find((l) => l.text === value));
     return undefined;
   }
