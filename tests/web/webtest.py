@@ -7,6 +7,7 @@ import re
 import select
 import shutil
 import subprocess
+import threading
 import time
 
 ROOT = os.path.realpath(os.path.join(os.path.dirname(__file__), '..', '..'))
@@ -41,25 +42,38 @@ class Server:
             self.start()
 
     def start(self):
-        self.proc = subprocess.Popen([BIN, '--listen', '127.0.0.1:0', '--http', '127.0.0.1:0'],
+        www = os.path.join(ROOT, 'protocol', 'web', 'www')
+        self.proc = subprocess.Popen([BIN, '--listen', '127.0.0.1:0', '--http', '127.0.0.1:0', '--web-root', www],
                                      stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.PIPE, text=True)
+                                     stderr=subprocess.PIPE)
+        # Raw reads: a buffered readline would hide lines from select().
         deadline = time.time() + 20
-        seen = []
+        seen = ''
+        fd = self.proc.stderr.fileno()
         while time.time() < deadline and not self.url:
-            r, _, _ = select.select([self.proc.stderr], [], [], 0.5)
+            r, _, _ = select.select([fd], [], [], 0.5)
             if not r:
                 continue
-            line = self.proc.stderr.readline()
-            if not line:
+            chunk = os.read(fd, 4096)
+            if not chunk:
                 break
-            seen.append(line)
-            m = re.search(r'(http://127\.0\.0\.1:\d+)/?', line)
+            seen += chunk.decode(errors='replace')
+            m = re.search(r'(http://127\.0\.0\.1:\d+)/?', seen)
             if m:
                 self.url = m.group(1) + '/'
         if not self.url:
             self.stop()
-            raise Failure('the daemon printed no http URL: ' + ''.join(seen))
+            raise Failure('the daemon printed no http URL: ' + seen)
+        self.log = seen.splitlines()
+        threading.Thread(target=self.drain, args=(fd,), daemon=True).start()
+
+    def drain(self, fd):
+        """Keeps reading the daemon's stderr (a full pipe would block it)."""
+        while True:
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                return
+            self.log = (self.log + chunk.decode(errors='replace').splitlines())[-200:]
 
     def alive(self):
         return self.proc is None or self.proc.poll() is None
