@@ -95,6 +95,7 @@ class Page {
     const s = this.readSettings();
     $('human-label').hidden = s.mode !== 'engine';
     $('pause').hidden = s.mode !== 'selfplay';
+    $('move-now').hidden = s.mode === 'analysis';
     $('movetime-label').hidden = s.timeKind !== 'move';
     $('clock-settings').hidden = s.timeKind !== 'clock';
   }
