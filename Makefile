@@ -31,7 +31,7 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs libevent libevent_pthreads 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: books book-epds all run web run-web test rules-check deps bench bench-check clean install uninstall debug sanitize perft perft-long unit protocol-tests load storm fuzz fuzz-targets valgrind tsan
+.PHONY: books book-epds all run web run-web test rules-check deps bench bench-check clean install uninstall debug sanitize perft perft-long unit protocol-tests load storm fuzz fuzz-targets valgrind tsan web-test
 
 all: ratnik
 
@@ -116,6 +116,16 @@ bench-check: ratnik
 	@got=$$(sed -n 's/^Nodes searched: //p' build/bench.log); want=$$(cat tests/bench.sig); \
 	if [ "$$got" = "$$want" ]; then echo "bench signature $$got ok"; \
 	else echo "bench signature $$got, expected $$want (tests/bench.sig)"; exit 1; fi
+
+# The web board in headless Chromium (tests/web, docs/web.md): the page
+# plays every variant through its own controls against a daemon the suite
+# starts. Needs Debian's chromium, chromium-driver and python3-selenium
+# (Debian's python3, hence the path); fails without them. Screenshots go to
+# build/web-shots. WEB_TEST_FLAGS e.g. "-v -k Voodoo".
+WEB_PYTHON ?= /usr/bin/python3
+WEB_TEST_FLAGS ?=
+web-test: ratnik
+	$(WEB_PYTHON) tests/web/run.py $(WEB_TEST_FLAGS)
 
 # The daemon under load (not part of `make test`): LOAD_SESSIONS concurrent
 # TCP sessions on 127.0.0.1 each play a short game with `go depth 3`.
