@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "../engine/notation.h"
-#include "../variants/variant.h"
+#include "../engine/variant.h"
 
 typedef struct {
     char turn[TURN_STR_MAX]; /* the whole turn as RULES.md writes it (UCI move string) */

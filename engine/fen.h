@@ -3,7 +3,7 @@
 #ifndef RATNIK_FEN_H
 #define RATNIK_FEN_H
 
-#include "../variants/variant.h"
+#include "variant.h"
 
 enum { FEN_MAX = 256 };
 

@@ -3,7 +3,7 @@
 #ifndef RATNIK_GAME_H
 #define RATNIK_GAME_H
 
-#include "../variants/variant.h"
+#include "variant.h"
 
 enum { GAME_MAX_STEPS = 4096 };
 

@@ -4,7 +4,7 @@
 #ifndef RATNIK_NOTATION_H
 #define RATNIK_NOTATION_H
 
-#include "../variants/variant.h"
+#include "variant.h"
 
 enum { MOVE_STR_MAX = 32, TURN_STR_MAX = 64 };
 

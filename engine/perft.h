@@ -2,7 +2,7 @@
 #define RATNIK_PERFT_H
 
 #include <stdatomic.h>
-#include "../variants/variant.h"
+#include "variant.h"
 
 /* Counts complete legal turns to `depth` (RULES.md "Perft"). */
 uint64_t perft(const Position *pos, int depth);

@@ -8,7 +8,7 @@
 #define RATNIK_PERFT_TT_H
 
 #include <stdatomic.h>
-#include "../variants/variant.h"
+#include "variant.h"
 
 /* 16 bytes: data = count << 6 | depth (counts below 2^58, depths below 64). */
 typedef struct {

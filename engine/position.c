@@ -1,6 +1,6 @@
 #include <string.h>
 #include "position.h"
-#include "../variants/variant.h"
+#include "variant.h"
 
 ZobristTables zobrist;
 

@@ -4,7 +4,7 @@
 #ifndef RATNIK_SAN_H
 #define RATNIK_SAN_H
 
-#include "../variants/variant.h"
+#include "variant.h"
 
 /* SAN of a legal step, without check marks ("Nbd7", "exd6", "e8=Q", "O-O"). */
 void move_to_san(const Position *pos, Move m, char *buf, size_t n);

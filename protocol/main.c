@@ -4,9 +4,10 @@
  * [HOST:PORT]` the web board (daemon.c, protocol/web/). */
 #include <stdio.h>
 #include <string.h>
-#include "cli.h"
-#include "daemon.h"
-#include "session.h"
+#include "tools/cli.h"
+#include "daemon/daemon.h"
+#include "gui/session.h"
+#include "../variants/registry.h"
 
 static void print_line(void *ctx, const char *line) {
     (void)ctx;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include "bribe_decide.h"
 #include "../engine/notation.h"
+#include "../variants/registry.h"
 
 const char *const bribe_policy_names[POLICY_NB] = {"search", "accept-all", "decline-all", "random-offers"};
 

@@ -5,6 +5,7 @@
 #include "engine_internal.h"
 #include "../engine/fen.h"
 #include "../engine/notation.h"
+#include "../variants/registry.h"
 
 Engine *engine_new(EngineOutputFn out, void *ctx) {
     Engine *e = calloc(1, sizeof *e);

@@ -90,7 +90,7 @@ void engine_set_multipv(Engine *e, int lines);
 /* Searches fixed positions of every variant to fixed depths; returns nodes. */
 uint64_t engine_bench(Engine *e, bool verbose);
 
-/* ---- bribes (protocol/bribes.c, docs/bribes.md) ---------------------------- */
+/* ---- bribes (protocol/gui/bribes.c, docs/bribes.md) ---------------------------- */
 /* The session's bribe options and random state (command thread only). */
 BribeSession *engine_bribes(Engine *e);
 /* The budget of a bribe decision: the session's hash table and threads,

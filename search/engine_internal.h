@@ -29,7 +29,7 @@ struct Engine {
      * resize then fails. NULL allows any size. */
     bool (*hash_reserve)(void *ctx, int old_mb, int new_mb);
     void *hash_reserve_ctx;
-    BribeSession bribes;      /* the bribe options (protocol/bribes.c), whatever the variant */
+    BribeSession bribes;      /* the bribe options (protocol/gui/bribes.c), whatever the variant */
     /* Opening book (search/engine_book.c, docs/books.md): the options
      * OwnBook, BookFile (empty: automatic), BookDepth (plies), BookVariety
      * (0-100); the book, opened lazily for book_variant (NULL: open again

@@ -6,6 +6,7 @@
 #include "engine_internal.h"
 #include "../engine/fen.h"
 #include "../engine/perft.h"
+#include "../variants/registry.h"
 
 /* A job and the copy of the game it searches, in one allocation; the
  * struct keeps the game aligned for its 128-bit bitboards. A perft runs

@@ -1,7 +1,7 @@
 #ifndef RATNIK_EVAL_H
 #define RATNIK_EVAL_H
 
-#include "../variants/variant.h"
+#include "../engine/variant.h"
 
 /* Centipawns from the side to move's view: the plugin's own evaluation, or
  * the generic one (material plus placement) when it has none. */

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "test_util.h"
+#include "../variants/registry.h"
 
 /* Turn strings a position of any variant can have, with room (a Voodoo
  * middlegame has tens of thousands of three-part turns). */

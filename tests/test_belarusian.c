@@ -6,6 +6,7 @@
 #include "differential.h"
 #include "ref_belarusian.h"
 #include "test_util.h"
+#include "../variants/registry.h"
 
 #define RULES (&ref_belarusian)
 #define START "lvigakvil/rrrrrrrrr/9/9/9/9/9/RRRRRRRRR/LIVKAGIVL w AIai - 0 1"

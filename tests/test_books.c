@@ -9,6 +9,7 @@
 #include "../book/rbook.h"
 #include "../book/rbook_format.h"
 #include "../book/rbook_write.h"
+#include "../variants/registry.h"
 
 enum { OUT_MAX = 1 << 16 };
 

@@ -3,7 +3,7 @@
  * replays of corrupt move lists, and bad bribe lines. */
 #include <stdlib.h>
 #include <unistd.h>
-#include "../protocol/bribes.h"
+#include "../protocol/gui/bribes.h"
 #include "../variants/buratia.h"
 #include "test_util.h"
 

@@ -6,6 +6,7 @@
 #include "differential.h"
 #include "ref_buratia.h"
 #include "test_util.h"
+#include "../variants/registry.h"
 
 #define RULES (&ref_buratia)
 #define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1"

@@ -1,6 +1,7 @@
 /* FIDE chess: every rule, and perft on the standard positions. */
 #include <stdlib.h>
 #include "test_util.h"
+#include "../variants/registry.h"
 
 START_TEST(castling_both_sides) {
     Position pos = test_pos("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");

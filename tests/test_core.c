@@ -1,6 +1,7 @@
 /* Core: FEN reading and writing, move strings, the game layer. */
 #include <stdlib.h>
 #include "test_util.h"
+#include "../variants/registry.h"
 
 static const char *round_trip_fens[] = {
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

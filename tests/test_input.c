@@ -4,6 +4,7 @@
  * (brackets in a FEN, moves after the end, NUL bytes, perft and EOF). */
 #include <fcntl.h>
 #include "test_util.h"
+#include "../variants/registry.h"
 
 enum { OUT_MAX = 1 << 20 };
 

@@ -3,7 +3,8 @@
  * to link instead of reporting 100% on fewer tests. */
 #include <check.h>
 #include <stdlib.h>
-#include "../variants/variant.h"
+#include "../engine/variant.h"
+#include "../variants/registry.h"
 
 typedef Suite *(*SuiteFn)(void);
 #define SUITES(X) X(core) X(chess) X(uci) X(buratia) X(japanese) X(belarusian) X(voodoo) X(daemon) X(daemon_limits) X(cecp) X(buratia_search) X(japanese_search) X(belarusian_search) X(voodoo_search) X(bribes) X(reliability) X(match) X(perft) X(polyglot) X(books) X(uci_ext) X(input) X(tools) X(concurrent) X(web) X(web_sessions)

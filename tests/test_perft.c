@@ -4,6 +4,7 @@
 #include <unistd.h>
 #include "test_util.h"
 #include "../engine/perft_tt.h"
+#include "../variants/registry.h"
 
 enum { MAX_SUITE_NODES = 300000, OUT_MAX = 1 << 20 };
 

@@ -1,11 +1,12 @@
 /* Polyglot books (book/polyglot.c, book/book.c) and the engine's OwnBook
- * (search/engine_book.c, protocol/book_opts.c): the spec's reference keys,
+ * (search/engine_book.c, protocol/gui/book_opts.c): the spec's reference keys,
  * Debian's gnuchess-book, writing and reading back, malformed files, and
  * UCI/CECP sessions through the real binary. */
 #include <stdlib.h>
 #include <unistd.h>
 #include "test_util.h"
 #include "../book/polyglot.h"
+#include "../variants/registry.h"
 
 static const char GNUCHESS_BOOK[] = "/usr/share/games/gnuchess/book.bin";
 enum { OUT_MAX = 1 << 20 };

@@ -20,7 +20,8 @@
 #include <time.h>
 #include <unistd.h>
 #include "test_util.h"
-#include "../protocol/match.h"
+#include "../protocol/match/match.h"
+#include "../variants/registry.h"
 
 typedef struct {
     pid_t pid;

@@ -1,6 +1,7 @@
 /* Scripted UCI sessions through the real binary (./ratnik over pipes). */
 #include <stdlib.h>
 #include "test_util.h"
+#include "../variants/registry.h"
 
 enum { OUT_MAX = 1 << 20 };
 

@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 #include "test_util.h"
-#include "../protocol/match.h"
+#include "../protocol/match/match.h"
+#include "../variants/registry.h"
 
 enum { OUT_MAX = 1 << 21, MAX_WORDS = 1 << 15 };
 

@@ -15,6 +15,7 @@
 #include "../engine/notation.h"
 #include "../engine/perft.h"
 #include "../engine/game.h"
+#include "../variants/registry.h"
 
 /* Parses a FEN that the test knows to be valid. */
 static inline Position test_pos(const char *variant, const char *fen) {

@@ -3,11 +3,12 @@
  * differential test (engine vs tests/ref_voodoo.c on positions reached by
  * random play, magic turns included). */
 #include <stdlib.h>
-#include "../protocol/uci.h"
+#include "../protocol/gui/uci.h"
 #include "../search/engine.h"
 #include "differential.h"
 #include "ref_voodoo.h"
 #include "test_util.h"
+#include "../variants/registry.h"
 
 #define RULES (&ref_voodoo)
 

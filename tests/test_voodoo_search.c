@@ -2,6 +2,7 @@
  * tests/tactics/voodoo.epd solved at a fixed depth through search_blocking, the
  * quiescence hook, the king-threat terms, and a colour-symmetric evaluation. */
 #include "test_search_util.h"
+#include "../variants/registry.h"
 
 #define V "voodoo"
 

@@ -14,7 +14,7 @@
  * (which just counts the generated steps) cheap. */
 #include <stdio.h>
 #include <string.h>
-#include "variant.h"
+#include "../engine/variant.h"
 
 enum {
     BY_KNIAZ = 1, /* A: the kniaz, the king                 */

@@ -11,7 +11,7 @@
 #ifndef RATNIK_BURATIA_H
 #define RATNIK_BURATIA_H
 
-#include "variant.h"
+#include "../engine/variant.h"
 
 extern const Variant variant_buratia;
 

@@ -2,7 +2,7 @@
 #ifndef RATNIK_CHESS_INTERNAL_H
 #define RATNIK_CHESS_INTERNAL_H
 
-#include "variant.h"
+#include "../engine/variant.h"
 
 void chess_eval_init(void);
 int chess_evaluate(const Position *pos);

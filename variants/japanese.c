@@ -11,7 +11,7 @@
  *   - sliders use the core's ray tables.
  * Promotion is automatic, so a move is always MK_NORMAL and make() decides. */
 #include <stdio.h>
-#include "variant.h"
+#include "../engine/variant.h"
 
 enum {
     JP_KING = 1,   /* dragon                    */

@@ -2,7 +2,8 @@
  * build that leaves one out fails to link instead of running without it. */
 #include <pthread.h>
 #include <string.h>
-#include "variant.h"
+#include "../engine/variant.h"
+#include "registry.h"
 
 extern const Variant variant_chess;
 extern const Variant variant_buratia;

@@ -22,7 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "chess_attacks.h"
-#include "variant.h"
+#include "../engine/variant.h"
 
 enum { PAWN = 1, KNIGHT, BISHOP, ROOK, QUEEN, KING };
 

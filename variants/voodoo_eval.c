@@ -16,7 +16,7 @@
  * simple placement, and bare-king danger (one piece left: losing it loses).
  * Values in docs/evaluation.md. Piece numbering mirrors variants/voodoo.c. */
 #include "chess_attacks.h"
-#include "variant.h"
+#include "../engine/variant.h"
 
 enum { PAWN = 1, KNIGHT, BISHOP, ROOK, QUEEN, KING };
 

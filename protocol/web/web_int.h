@@ -6,7 +6,7 @@
 
 #include <limits.h>
 #include <event2/http.h>
-#include "../daemon_int.h"
+#include "../daemon/daemon_int.h"
 #include "web.h"
 
 enum {

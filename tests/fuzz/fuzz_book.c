@@ -1,6 +1,6 @@
 /* Fuzz target: the opening-set readers of `ratnik match` (protocol/
  * match_book.c, match_load_openings: EPD, and PGN cut at plies=), then what
- * the match does with each opening (protocol/match_game.c setup_start):
+ * the match does with each opening (protocol/match/match_game.c setup_start):
  * its FEN read for the variant and its moves played by match_game_apply.
  * Input: byte 0 picks EPD or PGN (bit 0) and the ply cut (the rest),
  * byte 1 the variant, the rest is the file, handed over as an in-memory
@@ -12,7 +12,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include "../../engine/fen.h"
-#include "../../protocol/match.h"
+#include "../../protocol/match/match.h"
+#include "../../variants/registry.h"
 
 /* setup_start's steps (static there): the FEN, then each move through
  * match_game_apply, which also reads SAN and writes the PGN's SAN. */

@@ -1,4 +1,4 @@
-/* Fuzz target: the bribe sub-protocol (protocol/bribes.c, BRIBES.md) through
+/* Fuzz target: the bribe sub-protocol (protocol/gui/bribes.c, BRIBES.md) through
  * a real UCI session playing a corrupt Buratia game in which both sides hold
  * pieces to pay with. Each input line goes to the session as it is (so
  * `position`, `setoption name BribePolicy` and moves with bribe tokens mix

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "../../engine/fen.h"
 #include "../../engine/notation.h"
+#include "../../variants/registry.h"
 
 enum { FEN_INPUT_MAX = 1024, TURNS_CHECKED = 64 };
 

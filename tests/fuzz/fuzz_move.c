@@ -10,6 +10,7 @@
 #include <string.h>
 #include "../../engine/fen.h"
 #include "../../engine/game.h"
+#include "../../variants/registry.h"
 
 enum { INPUT_MAX = 8192 };
 

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "../../book/polyglot.h"
 #include "../../engine/fen.h"
+#include "../../variants/registry.h"
 
 static const char *const fens[] = {
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include "../../book/rbook.h"
 #include "../../engine/fen.h"
+#include "../../variants/registry.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 1) return 0;

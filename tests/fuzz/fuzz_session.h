@@ -1,5 +1,5 @@
 /* Shared by the UCI, CECP and bribe fuzz targets: runs fuzzer bytes as protocol
- * lines through a real Session (protocol/session.c) whose output goes
+ * lines through a real Session (protocol/gui/session.c) whose output goes
  * nowhere.
  *
  * What the harness bounds, and why (nothing else is filtered):
@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "../../protocol/session.h"
+#include "../../protocol/gui/session.h"
 
 enum { FUZZ_HASH_MB = 4, FUZZ_LINE_MAX = 4096 };
 

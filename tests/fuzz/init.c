@@ -1,6 +1,7 @@
 /* Linked into every fuzz target (Makefile, fuzz_%): libFuzzer calls this
  * once before the first input, and every target needs the variant tables. */
-#include "../../variants/variant.h"
+#include "../../engine/variant.h"
+#include "../../variants/registry.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 

@@ -1,0 +1,27 @@
+/* What XBoard 4.9 needs beyond plain CECP: the engine-defined variants
+ * (setup/piece lines) and the move texts XBoard draws and relays
+ * (docs/xboard.md, "Engine-defined variants"). */
+#ifndef RATNIK_CECP_XBOARD_H
+#define RATNIK_CECP_XBOARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include "../../search/engine.h"
+
+/* On `variant X`: `setup (PIECETOCHAR) WxH+0_fairy FEN` and the `piece`
+ * lines, nothing for chess. */
+void cecp_xboard_send_setup(Engine *e);
+
+/* The engine's turn as XBoard should see it: a simple move that changes the
+ * moving piece gets XBoard's letter of the new piece as a suffix; an in-place
+ * change (`d4d4a`, `e9e9g`) becomes a two-leg move out to an empty neighbour
+ * and back (`d4d5,d5d4a`). Anything else is `turn` unchanged. */
+void cecp_xboard_move_text(const Position *before, const Position *after, const char *turn, char *out, size_t n);
+
+/* Plays a user's turn in the rules' notation or in the forms XBoard relays
+ * (docs/xboard.md): a promotion suffix where the rules promote anyway, and
+ * the two-leg in-place forms. Each try is a whole turn played through
+ * engine_play or nothing, so on failure the game is unchanged. */
+bool cecp_xboard_play_user_turn(Engine *e, const char *text, char *err, size_t errlen);
+
+#endif

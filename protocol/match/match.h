@@ -1,0 +1,212 @@
+/* `ratnik match`: headless engine-vs-engine matches refereed by ratnik's own
+ * rule plugins (docs/match.md). The files split the job:
+ *   match.c        the command: schedule, threads, progress, PGN file
+ *   match_args.c   cutechess-cli style flags -> MatchConfig
+ *   match_proc.c   child processes: fork/exec, pipes, lines with timeouts
+ *   match_proto.c  UCI and CECP as seen from the GUI side
+ *   match_game.c   one game: clocks, referee, adjudication, PGN text
+ *   match_stats.c  Elo, error margin, LOS, SPRT
+ *   match_options.c option.NAME=VALUE against the engine's own options
+ *   match_book.c   opening sets (EPD/PGN) and the book generator */
+#ifndef RATNIK_MATCH_H
+#define RATNIK_MATCH_H
+
+#include <stdio.h>
+#include <sys/types.h>
+#include "../../engine/fen.h"
+#include "../../engine/game.h"
+#include "../../engine/notation.h"
+
+enum {
+    MATCH_MAX_OPTS = 32,
+    MATCH_MAX_ARGS = 16,
+    MATCH_NAME_MAX = 64,
+    MATCH_PATH_MAX = 512,
+    MATCH_MAX_GAMES = 10000000, /* games x rounds */
+};
+
+typedef enum { MP_UCI, MP_XBOARD } MatchProto;
+
+/* moves/base+inc; base and inc in milliseconds; moves 0: whole game. */
+typedef struct {
+    int moves;
+    long long base_ms, inc_ms;
+    bool set, infinite;
+} TimeControl;
+
+/* One engine as the command line describes it (-engine / -each). */
+typedef struct {
+    char name[MATCH_NAME_MAX];
+    char cmd[MATCH_PATH_MAX];
+    char dir[MATCH_PATH_MAX];
+    char args[MATCH_MAX_ARGS][128];
+    int nargs;
+    MatchProto proto;
+    char opt_name[MATCH_MAX_OPTS][64], opt_value[MATCH_MAX_OPTS][128];
+    int nopts;
+    TimeControl tc;
+    double st;            /* seconds per move, 0: none */
+    int depth;            /* 0: none */
+    long long nodes;      /* 0: none */
+    int timemargin_ms;    /* grace before a time forfeit */
+    char initstr[256];    /* sent after the handshake; "\n" separates lines */
+} EngineSpec;
+
+typedef struct MatchGame MatchGame;
+typedef struct MatchPlayer MatchPlayer;
+
+/* Issue 10 hook (corruption): called before each turn of a game when set.
+ * It may negotiate with the side *not* to move (players[side ^ 1]) and play
+ * a whole turn for the side to move with match_game_apply; it returns true
+ * when it did (the runner then re-checks the rules and asks again). */
+typedef bool (*MatchTurnHook)(void *ctx, MatchGame *mg, MatchPlayer *players[2]);
+
+typedef struct {
+    EngineSpec eng[2];
+    const Variant *variant;
+    int games, rounds, repeat, concurrency, maxmoves, ratinginterval;
+    unsigned srand;
+    bool recover, debug, corruption;
+    char openings[MATCH_PATH_MAX];
+    bool openings_pgn, openings_random;
+    int openings_plies, openings_start;
+    char pgnout[MATCH_PATH_MAX];
+    bool pgn_min;
+    struct { bool on; int movenumber, movecount, score; } draw;
+    struct { bool on, twosided; int movecount, score; } resign;
+    struct { bool on; double elo0, elo1, alpha, beta; } sprt;
+    double stall_s;       /* seconds an engine may stay silent when no clock runs */
+    int move_limit;       /* Buratia MoveLimit for the referee; -1: the variant's */
+    MatchTurnHook before_turn;
+    void *hook_ctx;
+} MatchConfig;
+
+/* ---- match_args.c */
+/* The one reader of integers in match options: the whole word is the
+ * number (no sign but '-', no spaces), in [lo, hi]. False with the
+ * option `what`, the range and the word in err. */
+bool match_parse_int(const char *what, const char *s, long long lo, long long hi, long long *out, char *err, size_t n);
+/* Fills cfg from argv (argv[0] is "match"); false with a message in err. */
+bool match_parse_args(int argc, char **argv, MatchConfig *cfg, char *err, size_t errlen);
+/* A time control; false with the reason in err (malformed, or beyond a
+ * day of base time, an hour of increment, 1000 moves a period). */
+bool match_parse_tc(const char *s, TimeControl *tc, char *err, size_t n);
+
+/* ---- match_proc.c */
+typedef struct {
+    pid_t pid;
+    int to_fd, from_fd;
+    char buf[65536];
+    size_t len;
+    bool dead, debug;
+    const char *tag;      /* name shown in -debug lines */
+} EngineProc;
+
+double match_now_ms(void);
+bool proc_start(EngineProc *p, const EngineSpec *spec, bool debug, char *err, size_t errlen);
+/* Writes one line (a newline is added); false once the engine is gone. */
+bool proc_send(EngineProc *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* One line into `line` by the monotonic deadline (ms): 1 line, 0 timeout, -1 end of file. */
+int proc_read_line(EngineProc *p, char *line, size_t n, double deadline_ms);
+void proc_stop(EngineProc *p, bool polite);
+
+/* ---- match_proto.c */
+typedef enum { MV_OK, MV_TIMEOUT, MV_EOF, MV_RESIGN } MoveStatus;
+
+struct MatchPlayer {
+    EngineProc proc;
+    const EngineSpec *spec;
+    char id_name[MATCH_NAME_MAX];
+    /* CECP features */
+    bool f_usermove, f_ping, f_setboard, f_san;
+    int ping_id, sent;     /* turns of the game the engine already knows */
+    char variants[1024];   /* CECP "variants" feature / UCI_Variant vars */
+    bool has_uci_variant;
+    bool opt_declared[MATCH_MAX_OPTS]; /* the engine has option.NAME of the spec */
+    char option_error[200];            /* the first setting it cannot take */
+    /* the last search report */
+    bool has_score;
+    int score, depth;
+    long long clock_ms;    /* time left */
+    int period_moves;      /* moves made in this time-control period */
+};
+
+/* Starts the engine and shakes hands; false: the engine did not (err says why,
+ * *stalled tells a silent engine from a crash). */
+bool player_start(MatchPlayer *pl, const EngineSpec *spec, const MatchConfig *cfg, bool *stalled, char *err, size_t n);
+/* New game from the game's start position; false on a crash or stall. */
+bool player_new_game(MatchPlayer *pl, const MatchConfig *cfg, const MatchGame *mg, bool *stalled, char *err, size_t n);
+/* Asks for a move in the current position; `opp_clock` is the opponent's time. */
+MoveStatus player_go(MatchPlayer *pl, const MatchConfig *cfg, const MatchGame *mg, long long opp_clock,
+                     char *move, size_t n, double *elapsed_ms);
+void player_stop(MatchPlayer *pl);
+
+/* ---- match_options.c */
+/* Each option the engine declares, checked against the spec's settings. */
+void match_note_uci_option(MatchPlayer *pl, const char *line);
+void match_note_cecp_option(MatchPlayer *pl, const char *decl);
+/* False (why in err) when a setting is undeclared or its value refused. */
+bool match_options_ok(const MatchPlayer *pl, char *err, size_t n);
+
+/* ---- match_game.c */
+struct MatchGame {
+    Game game;
+    char start_fen[FEN_MAX];
+    bool from_startpos;
+    int nturns, book_turns;
+    char (*turns)[TURN_STR_MAX];      /* canonical turn text, sent to engines */
+    char (*pgn_moves)[TURN_STR_MAX];  /* SAN where the variant writes it, else the turn text */
+    char (*comments)[40];
+    int *mover;                        /* per turn: fullmove * 2 + side, for PGN numbers */
+    ResultCode result;
+    bool advantage;
+    const char *termination;           /* PGN Termination tag */
+    char reason[200];                  /* the comment after the moves */
+    double points[COLOR_NB];           /* by colour: 1/0.5/0, or the variant's scoring */
+    bool engine_failed;                /* a crash or stall (for -recover) */
+    int white;                         /* index of the engine playing White */
+    char names[COLOR_NB][MATCH_NAME_MAX];
+    int round;
+};
+
+typedef struct {
+    char fen[256];
+    char *moves;       /* space-separated turns to play first, or NULL */
+} Opening;
+
+MatchGame *match_game_new(void);
+void match_game_free(MatchGame *mg);
+/* Plays one whole game; fills mg (result, PGN material). */
+void match_play_game(const MatchConfig *cfg, const Opening *op, int white, int round, MatchGame *mg);
+/* Plays a turn given as text (any accepted spelling, SAN for chess);
+ * false if it is illegal. Used by the game loop and the turn hook. */
+bool match_game_apply(MatchGame *mg, const char *text, const char *comment, char *err, size_t n);
+/* The game's PGN; the caller frees it. */
+char *match_game_pgn(const MatchConfig *cfg, const MatchGame *mg);
+const char *match_result_str(ResultCode r);
+
+/* ---- match_stats.c */
+typedef struct {
+    int wins, losses, draws;   /* from the first engine's view */
+    double points[2];          /* the variant's points (Variant.scoring), by engine */
+} MatchScore;
+
+typedef struct {
+    double elo, margin, los, draw_ratio;
+} EloReport;
+
+void match_elo(const MatchScore *s, EloReport *r);
+/* Log-likelihood ratio of H1 (elo1) against H0 (elo0); bounds from alpha and beta. */
+double match_sprt_llr(const MatchScore *s, double elo0, double elo1);
+void match_sprt_bounds(double alpha, double beta, double *lower, double *upper);
+
+/* ---- match_book.c */
+/* Reads an opening file (EPD or PGN); returns how many, the array in *out. */
+int match_load_openings(const MatchConfig *cfg, Opening **out, char *err, size_t n);
+void match_free_openings(Opening *ops, int n);
+/* `ratnik match -makebook ...`: writes an EPD set of balanced positions. */
+int match_makebook_main(int argc, char **argv);
+
+int match_main(int argc, char **argv);
+
+#endif

@@ -1,7 +1,0 @@
-#ifndef RATNIK_SELFPLAY_H
-#define RATNIK_SELFPLAY_H
-
-/* `ratnik selfplay ...`: see protocol/selfplay.c. */
-int selfplay_main(int argc, char **argv);
-
-#endif
