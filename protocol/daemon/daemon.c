@@ -38,6 +38,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <unistd.h>
 #include <event2/buffer.h>
 #include <event2/bufferevent.h>
 #include <event2/listener.h>
@@ -51,6 +52,8 @@ enum {
     LINGER_MS = 2000,        /* how long a closing connection waits for the client's EOF */
     SHUTDOWN_LINGER_MS = 200,
     ACCEPT_RETRY_MS = 200,
+    SNIFF_BYTES = 8,    /* the longest HTTP method with its space ("OPTIONS ") */
+    SNIFF_WAIT_MS = 20, /* between looks while the first bytes could still begin a request */
     MMAP_THRESHOLD = 64 << 10,
     SHUTDOWN_HOLD_MS = 60000,
     LISTEN_BACKLOG = 4096, /* a burst of connects waits in the kernel rather than being dropped (the kernel caps it at somaxconn) */
@@ -64,6 +67,8 @@ typedef struct Conn {
     struct bufferevent *bev;    /* NULL once the socket is closed */
     struct event *idle;         /* idle timeout */
     struct event *linger;       /* deadline for a closing socket */
+    struct event *sniff;        /* the first bytes: an HTTP request goes to the web board */
+    struct event *sniff_wait;   /* a few bytes came that may begin one: look again soon */
     bool pending;               /* on the pending list: no line yet, no session */
     bool refused;               /* never had a session */
     bool lingering;             /* flushing, then waiting for the client's EOF */
@@ -95,8 +100,14 @@ static void pending_add(Conn *c) {
     d->pending++;
 }
 
+static void sniff_stop(Conn *c) {
+    if (c->sniff) event_del(c->sniff);
+    if (c->sniff_wait) event_del(c->sniff_wait);
+}
+
 static void pending_remove(Conn *c) {
     Daemon *d = c->r.d;
+    sniff_stop(c);
     if (!c->pending) return;
     if (c->pprev) c->pprev->pnext = c->pnext;
     else d->pending_head = c->pnext;
@@ -117,6 +128,8 @@ static void conn_maybe_free(Conn *c) {
     if (c->refused) d->refused--;
     event_free(c->idle);
     event_free(c->linger);
+    if (c->sniff) event_free(c->sniff);
+    if (c->sniff_wait) event_free(c->sniff_wait);
     remote_destroy(&c->r);
     free(c);
     daemon_maybe_exit(d);
@@ -357,6 +370,41 @@ static void evict_oldest_pending(Daemon *d) {
     conn_refuse(old, msg);
 }
 
+/* The first bytes decide, still unread (MSG_PEEK) so that either reader
+ * gets them all: an HTTP request is relayed to the web board, anything else
+ * is a UCI or CECP client. */
+static void conn_sniff_again(evutil_socket_t fd, short what, void *arg);
+
+static void conn_sniff(evutil_socket_t fd, short what, void *arg) {
+    (void)what;
+    Conn *c = arg;
+    char head[SNIFF_BYTES];
+    ssize_t n = recv(fd, head, sizeof head, MSG_PEEK);
+    int http = n > 0 ? web_http_method_prefix(head, (size_t)n) : 0;
+    if (http < 0) { /* a strict prefix: the peer sent a few bytes and paused */
+        if (!c->sniff_wait) c->sniff_wait = evtimer_new(c->r.d->base, conn_sniff_again, c);
+        if (c->sniff_wait) {
+            set_timer(c->sniff_wait, SNIFF_WAIT_MS);
+            return;
+        }
+        http = 0;
+    }
+    if (http) {
+        int copy = dup(fd);
+        if (copy >= 0 && web_take_connection(c->r.d->web, copy)) {
+            conn_close_socket(c); /* the relay holds its own descriptor; may free c */
+            return;
+        }
+        if (copy >= 0) close(copy);
+    }
+    bufferevent_enable(c->bev, EV_READ); /* and an end or error shows there */
+}
+
+static void conn_sniff_again(evutil_socket_t fd, short what, void *arg) {
+    (void)fd;
+    conn_sniff(bufferevent_getfd(((Conn *)arg)->bev), what, arg);
+}
+
 static void on_accept(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa, int socklen, void *arg) {
     (void)l;
     (void)sa;
@@ -386,8 +434,13 @@ static void on_accept(struct evconnlistener *l, evutil_socket_t fd, struct socka
     if (d->pending >= d->opt.max_pending) evict_oldest_pending(d);
     pending_add(c);
     bufferevent_setcb(bev, conn_read, NULL, conn_event, c);
-    bufferevent_enable(bev, EV_READ | EV_WRITE);
     idle_arm(c);
+    if (d->web && (c->sniff = event_new(d->base, fd, EV_READ, conn_sniff, c))) {
+        bufferevent_enable(bev, EV_WRITE);
+        event_add(c->sniff, NULL);
+        return;
+    }
+    bufferevent_enable(bev, EV_READ | EV_WRITE);
 }
 
 /* Out of descriptors, say: the pending connection would wake the loop again
@@ -540,6 +593,7 @@ int daemon_run(const DaemonOptions *opt) {
     if (!d.shutdown || !d.accept_retry || !watchdog_start(&d)) goto out;
     if (opt->tcp && !(d.listener = listen_on(&d))) goto out;
     if (opt->http && !(d.web = web_start(&d, &rc))) goto out;
+    if (opt->tcp && !opt->http) d.web = web_start(&d, &rc); /* the page on the TCP port too, if its files are here */
     print_ready(&d);
     event_base_dispatch(d.base);
     rc = 0;

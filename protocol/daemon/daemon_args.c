@@ -165,6 +165,7 @@ int daemon_main(int argc, char **argv) {
                "              [--max-sessions N] [--max-line BYTES] [--idle-timeout SECONDS]\n"
                "              [--hash MB] [--hash-cap MB] [--max-pending N] [--book-dir DIR]...\n"
                "       ratnik --http [HOST:PORT] [the same flags]   (the web board alone)\n"
+               "the --listen port also serves the web board to a browser (http://HOST:PORT/)\n"
                "defaults: 127.0.0.1:%d, web 127.0.0.1:%d, %d sessions, %d bytes, %d s (0: never),\n"
                "          %d MB, %d MB, %d, book/ beside the binary, ./book and the data\n"
                "          directory's book/; the web root protocol/web/www in the source tree,\n"

@@ -12,9 +12,18 @@
 struct Daemon;
 typedef struct Web Web;
 
-/* Finds the web root and listens on opt.http_host:http_port of d's loop;
- * NULL with a message on stderr and the exit status in *rc. */
+/* Finds the web root and listens on opt.http_host:http_port of d's loop
+ * (without --http: on a loopback port of its own, for the TCP port's
+ * relay); NULL with a message on stderr and the exit status in *rc. */
 Web *web_start(struct Daemon *d, int *rc);
+/* Whether the first n bytes a client sent start an HTTP request: 1 yes,
+ * 0 no (a UCI or CECP line: their commands are lowercase), -1 too few
+ * bytes to tell. */
+int web_http_method_prefix(const char *buf, size_t n);
+/* Serves the connected socket fd (an HTTP client on the TCP port) by
+ * relaying it to this server; takes fd, true. False (fd untouched) when
+ * the server no longer accepts. */
+bool web_take_connection(Web *w, int fd);
 /* The line with the page's URL, for the daemon's ready message. */
 void web_print_ready(const Web *w);
 /* Shutdown: accepts nothing more and ends every session. */

@@ -20,6 +20,7 @@ enum {
 };
 
 typedef struct Web Web;
+typedef struct WebProxy WebProxy;
 
 /* One page session: a remote session (r, first) whose input comes by
  * POST /api/send and whose output goes to one event stream. */
@@ -43,6 +44,8 @@ struct Web {
     char url[128];
     WebSession *sessions;
     int flushing; /* ended streams whose connection has not closed yet */
+    WebProxy *proxies; /* connections to the TCP port relayed to this server (web_proxy.c) */
+    bool internal;     /* no --http: bound on loopback, reached only through the TCP port */
 };
 
 /* web_server.c: a reply with a one-line text/plain reason. */
@@ -59,6 +62,8 @@ void web_api_events(Web *w, struct evhttp_request *req);
 void web_api_send(Web *w, struct evhttp_request *req);
 /* Shutdown: every session is told to stop (each frees itself when done). */
 void web_end_sessions(Web *w);
+/* web_proxy.c: after the loop, every relayed connection is closed. */
+void web_free_proxies(Web *w);
 /* Before evhttp is freed: no stream may call back into a session. */
 void web_detach_streams(Web *w);
 

@@ -131,16 +131,22 @@ static void on_accept_retry(evutil_socket_t fd, short what, void *arg) {
     if (w->bound) evconnlistener_enable(evhttp_bound_socket_get_listener(w->bound));
 }
 
+/* Without --http the server takes an ephemeral loopback port that only the
+ * TCP port's relay uses; the page's address is then the TCP port's. */
 static bool web_listen(Web *w) {
     const DaemonOptions *opt = &w->d->opt;
-    w->bound = evhttp_bind_socket_with_handle(w->http, opt->http_host, (ev_uint16_t)atoi(opt->http_port));
+    const char *host = w->internal ? "127.0.0.1" : opt->http_host;
+    ev_uint16_t port = w->internal ? 0 : (ev_uint16_t)atoi(opt->http_port);
+    w->bound = evhttp_bind_socket_with_handle(w->http, host, port);
     if (!w->bound) {
-        fprintf(stderr, "ratnik: cannot listen for the web board on %s:%s\n", opt->http_host, opt->http_port);
+        fprintf(stderr, "ratnik: cannot listen for the web board on %s:%s\n", host, w->internal ? "0" : opt->http_port);
         return false;
     }
     evconnlistener_set_error_cb(evhttp_bound_socket_get_listener(w->bound), on_accept_error);
     char addr[96] = "?";
-    daemon_socket_address(evhttp_bound_socket_get_fd(w->bound), addr, sizeof addr);
+    evutil_socket_t fd = w->internal && w->d->listener ? evconnlistener_get_fd(w->d->listener)
+                                                       : evhttp_bound_socket_get_fd(w->bound);
+    daemon_socket_address(fd, addr, sizeof addr);
     snprintf(w->url, sizeof w->url, "http://%s/", addr);
     return true;
 }
@@ -151,8 +157,10 @@ Web *web_start(Daemon *d, int *rc) {
     *rc = 1;
     if (!w) return NULL;
     w->d = d;
+    w->internal = !d->opt.http;
     if (!web_find_root(d->opt.web_root, w->root, sizeof w->root, err, sizeof err)) {
-        fprintf(stderr, "ratnik --http: %s\n", err);
+        if (w->internal) fprintf(stderr, "ratnik: no web board on the TCP port: %s\n", err);
+        else fprintf(stderr, "ratnik --http: %s\n", err);
         *rc = 2;
         free(w);
         return NULL;
@@ -192,6 +200,7 @@ bool web_idle(const Web *w) { return !w->sessions && !w->flushing; }
 void web_free(Web *w) {
     if (!w) return;
     web_detach_streams(w);
+    web_free_proxies(w);
     if (w->http) evhttp_free(w->http);
     if (w->accept_retry) event_free(w->accept_retry);
     free(w);

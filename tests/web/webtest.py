@@ -32,8 +32,9 @@ def tool(name, *fallbacks):
 # --- the daemon ---
 
 class Server:
-    """`ratnik --listen ... --http 127.0.0.1:0`, or RATNIK_WEB_URL if set (a
-    server started by hand)."""
+    """`ratnik --listen ... --http 127.0.0.1:0`; with RATNIK_WEB_SERVER=tcp
+    `ratnik --listen 127.0.0.1:0` alone (the page on the TCP port); or
+    RATNIK_WEB_URL if set (a server started by hand)."""
 
     def __init__(self):
         self.proc = None
@@ -43,7 +44,8 @@ class Server:
 
     def start(self):
         www = os.path.join(ROOT, 'protocol', 'web', 'www')
-        self.proc = subprocess.Popen([BIN, '--listen', '127.0.0.1:0', '--http', '127.0.0.1:0', '--web-root', www],
+        http = [] if os.environ.get('RATNIK_WEB_SERVER') == 'tcp' else ['--http', '127.0.0.1:0']
+        self.proc = subprocess.Popen([BIN, '--listen', '127.0.0.1:0'] + http + ['--web-root', www],
                                      stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                      stderr=subprocess.PIPE)
         # Raw reads: a buffered readline would hide lines from select().
