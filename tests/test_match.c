@@ -34,7 +34,7 @@ static char *slurp(const char *path) {
 }
 
 START_TEST(test_elo_figures) {
-    MatchScore s = {10, 5, 5, {0, 0}};
+    MatchScore s = {.wins = 10, .losses = 5, .draws = 5};
     EloReport r;
     match_elo(&s, &r);
     ck_assert(fabs(r.elo - 88.7) < 0.1);  /* score 0.625 */
@@ -75,6 +75,7 @@ START_TEST(test_illegal_move) {
     ck_assert_int_eq(rc, 0);
     ck_assert_int_eq(count_substr(out, "makes an illegal move: a1a1"), 2);
     ck_assert_msg(strstr(out, "Score of illegal.sh vs ratnik: 0 - 2 - 0"), "%s", out);
+    ck_assert_msg(strstr(out, "Ends of 2 games: illegal move 2\n"), "%s", out);
     ck_assert(strstr(out, "Finished match"));
 }
 END_TEST
@@ -87,6 +88,7 @@ START_TEST(test_crash) {
     ck_assert_int_eq(run_match(with, out, sizeof out), 0);
     ck_assert_int_eq(count_substr(out, "disconnects"), 3);
     ck_assert_msg(strstr(out, "Score of crash.sh vs ratnik: 0 - 3 - 0"), "%s", out);
+    ck_assert_msg(strstr(out, "Ends of 3 games: crash 3\n"), "%s", out);
     /* without -recover the first crash ends the match, as in cutechess-cli */
     ck_assert_int_eq(run_match(args, out, sizeof out), 1);
     ck_assert_int_eq(count_substr(out, "Finished game"), 1);
@@ -105,6 +107,7 @@ START_TEST(test_stall) {
     ck_assert_int_eq(rc, 0);
     ck_assert_int_eq(count_substr(out, "connection stalls"), 2);
     ck_assert_msg(strstr(out, "Score of mute.sh vs ratnik: 0 - 2 - 0"), "%s", out);
+    ck_assert_msg(strstr(out, "Ends of 2 games: stall 2\n"), "%s", out);
 }
 END_TEST
 
@@ -117,6 +120,7 @@ START_TEST(test_time_forfeit) {
     snprintf(args, sizeof args, "-engine cmd=tests/match/slow.sh -engine cmd=./ratnik -each tc=0.3+0 -games 2 -pgnout %s", pgn);
     ck_assert_int_eq(run_match(args, out, sizeof out), 0);
     ck_assert_int_eq(count_substr(out, "loses on time"), 2);
+    ck_assert_msg(strstr(out, "Ends of 2 games: time forfeit 2\n"), "%s", out);
     char *text = slurp(pgn);
     ck_assert_int_eq(count_substr(text, "[Termination \"time forfeit\"]"), 2);
     ck_assert_int_eq(count_substr(text, "[TimeControl \"0.3+0\"]"), 2);
@@ -232,6 +236,7 @@ START_TEST(test_variant_ends_and_points) {
     char *pgn;
     repeat_match("voodoo", "", out, sizeof out, &pgn);
     ck_assert_msg(strstr(out, agreed) && strstr(pgn, "[Termination \"adjudication\"]"), "%s", out);
+    ck_assert_msg(strstr(out, "Ends of 1 games: threefold repetition 1\n"), "%s", out);
     free(pgn);
     repeat_match("japanese", "arg=h2g2 arg=b8c8 arg=g2h2 arg=c8b8", out, sizeof out, &pgn);
     ck_assert_msg(strstr(out, agreed), "%s", out);
@@ -243,6 +248,7 @@ START_TEST(test_variant_ends_and_points) {
     free(pgn);
     repeat_match("buratia", "", out, sizeof out, &pgn);
     ck_assert_msg(strstr(out, "{Draw by adjudication: move limit of -maxmoves}"), "%s", out);
+    ck_assert_msg(strstr(out, "Ends of 1 games: move limit 1\n"), "%s", out);
     ck_assert_msg(strstr(out, "Points (Buratia seed scoring) of a vs b: 0 - 0\n"), "%s", out);
     ck_assert_msg(strstr(pgn, "[Points \"0-0\"]") && strstr(pgn, "1. g1f3 g8f6 2. f3g1"), "%s", pgn);
     free(pgn);

@@ -11,6 +11,7 @@
 #ifndef RATNIK_MATCH_H
 #define RATNIK_MATCH_H
 
+#include <pthread.h>
 #include <stdio.h>
 #include <sys/types.h>
 #include "../../engine/fen.h"
@@ -26,6 +27,10 @@ enum {
 };
 
 typedef enum { MP_UCI, MP_XBOARD } MatchProto;
+
+/* The Elo of the SPRT's bounds: logistic (the score) or normalized (the
+ * score's distance from 1/2 in standard deviations). */
+typedef enum { SPRT_LOGISTIC, SPRT_NORMALIZED } SprtModel;
 
 /* moves/base+inc; base and inc in milliseconds; moves 0: whole game. */
 typedef struct {
@@ -52,6 +57,16 @@ typedef struct {
     char initstr[256];    /* sent after the handshake; "\n" separates lines */
 } EngineSpec;
 
+/* The engine processes alive at any moment, so that an interrupted match
+ * can stop them all before it exits. */
+enum { MATCH_MAX_CHILDREN = 256 };
+typedef struct {
+    pthread_mutex_t lock;
+    pid_t pid[MATCH_MAX_CHILDREN];
+} MatchChildren;
+void match_children_add(MatchChildren *c, pid_t pid);
+void match_children_remove(MatchChildren *c, pid_t pid);
+
 typedef struct MatchGame MatchGame;
 typedef struct MatchPlayer MatchPlayer;
 
@@ -74,7 +89,13 @@ typedef struct {
     bool pgn_min;
     struct { bool on; int movenumber, movecount, score; } draw;
     struct { bool on, twosided; int movecount, score; } resign;
-    struct { bool on; double elo0, elo1, alpha, beta; } sprt;
+    struct { bool on; double elo0, elo1, alpha, beta; SprtModel model; } sprt;
+    bool penta;           /* statistics over game pairs (-report penta=true, the default) */
+    bool srand_given;     /* -srand on the command line (else the clock's, kept in the results) */
+    char resultsout[MATCH_PATH_MAX]; /* -resultsout FILE.json, rewritten after every game */
+    bool resume;          /* -resume: the results file must be there to go on from */
+    int shard, nshards;   /* -shard I/N (1-based I); nshards 0: the whole match */
+    MatchChildren *children; /* engines alive now, stopped by an interrupt; may be NULL */
     double stall_s;       /* seconds an engine may stay silent when no clock runs */
     int move_limit;       /* Buratia MoveLimit for the referee; -1: the variant's */
     MatchTurnHook before_turn;
@@ -100,10 +121,11 @@ typedef struct {
     size_t len;
     bool dead, debug;
     const char *tag;      /* name shown in -debug lines */
+    MatchChildren *children;
 } EngineProc;
 
 double match_now_ms(void);
-bool proc_start(EngineProc *p, const EngineSpec *spec, bool debug, char *err, size_t errlen);
+bool proc_start(EngineProc *p, const EngineSpec *spec, bool debug, MatchChildren *children, char *err, size_t errlen);
 /* Writes one line (a newline is added); false once the engine is gone. */
 bool proc_send(EngineProc *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* One line into `line` by the monotonic deadline (ms): 1 line, 0 timeout, -1 end of file. */
@@ -161,6 +183,7 @@ struct MatchGame {
     ResultCode result;
     bool advantage;
     const char *termination;           /* PGN Termination tag */
+    char end[48];                      /* how it ended, for the count of ends: the rules' reason or the runner's */
     char reason[200];                  /* the comment after the moves */
     double points[COLOR_NB];           /* by colour: 1/0.5/0, or the variant's scoring */
     bool engine_failed;                /* a crash or stall (for -recover) */
@@ -186,19 +209,36 @@ char *match_game_pgn(const MatchConfig *cfg, const MatchGame *mg);
 const char *match_result_str(ResultCode r);
 
 /* ---- match_stats.c */
+/* Pairs (the two games of an opening, colours swapped) by the first
+ * engine's score in them: 0, 1/2, 1 (a win and a loss, or two draws), 3/2, 2. */
+enum { PENTA_LL, PENTA_LD, PENTA_DRAWN, PENTA_WD, PENTA_WW, PENTA_NB };
+
 typedef struct {
     int wins, losses, draws;   /* from the first engine's view */
     double points[2];          /* the variant's points (Variant.scoring), by engine */
+    int penta[PENTA_NB];       /* finished pairs */
+    int pairs_wl;              /* of penta[PENTA_DRAWN], the pairs of a win and a loss */
+    int as_white[3], as_black[3]; /* the first engine's wins, losses, draws by colour */
 } MatchScore;
 
 typedef struct {
-    double elo, margin, los, draw_ratio;
+    double score, elo, margin, los, draw_ratio, nelo, nelo_margin;
 } EloReport;
 
+/* Trinomial: every game on its own (cutechess-cli's figures). */
 void match_elo(const MatchScore *s, EloReport *r);
-/* Log-likelihood ratio of H1 (elo1) against H0 (elo0); bounds from alpha and beta. */
+/* Pentanomial: from the finished pairs (fishtest's and fastchess's). */
+void match_elo_penta(const MatchScore *s, EloReport *r);
+int match_pairs(const MatchScore *s);
+/* The GSPRT's log-likelihood ratio of H1 (elo1) against H0 (elo0), over
+ * pairs or games, with the bounds in logistic or normalized Elo. */
+double match_llr(const MatchScore *s, bool penta, SprtModel model, double elo0, double elo1);
+/* Trinomial, logistic. */
 double match_sprt_llr(const MatchScore *s, double elo0, double elo1);
 void match_sprt_bounds(double alpha, double beta, double *lower, double *upper);
+/* Counts a game (first_color: the first engine's colour in it) and a pair. */
+void match_score_game(MatchScore *s, ResultCode result, int first_color, const double points[COLOR_NB]);
+void match_score_pair(MatchScore *s, ResultCode r1, int first_color1, ResultCode r2, int first_color2);
 
 /* ---- match_book.c */
 /* Reads an opening file (EPD or PGN); returns how many, the array in *out. */

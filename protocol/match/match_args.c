@@ -193,6 +193,10 @@ static bool adjudication_key(MatchConfig *c, const char *flag, const char *s, ch
         if ((v = kv(s, "elo1"))) return num_value("-sprt elo1=", v, -1000, 1000, &c->sprt.elo1, err, n);
         if ((v = kv(s, "alpha"))) return error_rate("-sprt alpha=", v, &c->sprt.alpha, err, n);
         if ((v = kv(s, "beta"))) return error_rate("-sprt beta=", v, &c->sprt.beta, err, n);
+        if (!strcmp(s, "model=logistic") || !strcmp(s, "model=normalized")) {
+            c->sprt.model = !strcmp(s, "model=normalized") ? SPRT_NORMALIZED : SPRT_LOGISTIC;
+            return true;
+        }
     }
     snprintf(err, n, "unknown %s setting '%s'", flag, s);
     return false;
@@ -224,6 +228,19 @@ static void defaults(MatchConfig *c) {
     c->draw.movecount = 1, c->draw.score = 10;
     c->resign.score = 600;
     c->sprt.alpha = c->sprt.beta = 0.05;
+    c->penta = true;
+}
+
+/* "I/N": this run plays the I-th of N shares of the match (1-based). */
+static bool parse_shard(MatchConfig *c, const char *v, char *err, size_t n) {
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", v);
+    char *slash = strchr(buf, '/');
+    if (!slash) return err_out(err, n, "-shard takes I/N (e.g. 2/4), not '%s'", v);
+    *slash = 0;
+    if (!int_option("-shard N", slash + 1, 1, 100000, &c->nshards, err, n)) return false;
+    if (!int_option("-shard I", buf, 1, c->nshards, &c->shard, err, n)) return false;
+    return true;
 }
 
 /* One flag with a single value; returns false if `flag` is not one. */
@@ -239,9 +256,15 @@ static bool single_flag(MatchConfig *c, RawArgs *r, const char *flag, const char
     else if (!strcmp(flag, "-maxmoves")) ok = int_option("-maxmoves", v, 0, 100000, &c->maxmoves, err, n);
     else if (!strcmp(flag, "-ratinginterval")) ok = int_option("-ratinginterval", v, 0, MATCH_MAX_GAMES, &c->ratinginterval, err, n);
     else if (!strcmp(flag, "-srand")) {
-        if ((ok = match_parse_int("-srand", v, 0, UINT_MAX, &seed, err, n))) c->srand = (unsigned)seed;
+        if ((ok = match_parse_int("-srand", v, 0, UINT_MAX, &seed, err, n))) c->srand = (unsigned)seed, c->srand_given = true;
     } else if (!strcmp(flag, "-stall")) ok = num_value("-stall (seconds)", v, 0.01, 86400, &c->stall_s, err, n);
     else if (!strcmp(flag, "-movelimit")) ok = int_option("-movelimit", v, 0, 10000, &c->move_limit, err, n);
+    else if (!strcmp(flag, "-resultsout")) snprintf(c->resultsout, sizeof c->resultsout, "%s", v);
+    else if (!strcmp(flag, "-shard")) ok = parse_shard(c, v, err, n);
+    else if (!strcmp(flag, "-report")) {
+        if (!strcmp(v, "penta=true") || !strcmp(v, "penta=false")) c->penta = !strcmp(v, "penta=true");
+        else ok = err_out(err, n, "-report takes penta=true or penta=false, not '%s'", v);
+    }
     else return false;
     *bad = !ok;
     return true;
@@ -262,6 +285,7 @@ static bool parse_flags(int argc, char **argv, MatchConfig *c, RawArgs *r, char 
                 return false;
         } else if (!strcmp(f, "-recover")) c->recover = true;
         else if (!strcmp(f, "-debug")) c->debug = true;
+        else if (!strcmp(f, "-resume")) c->resume = true;
         else if (!strcmp(f, "-corruption")) c->corruption = true;
         else if (!strcmp(f, "-pgnout") && i + 1 < argc) {
             snprintf(c->pgnout, sizeof c->pgnout, "%s", argv[++i]);
@@ -326,6 +350,11 @@ bool match_parse_args(int argc, char **argv, MatchConfig *c, char *err, size_t n
     name_engines(c);
     if ((long long)c->games * c->rounds > MATCH_MAX_GAMES)
         return snprintf(err, n, "-games x -rounds is more than %d games", MATCH_MAX_GAMES), false;
+    if (c->nshards && !c->resultsout[0])
+        return err_out(err, n, "%s", "-shard needs -resultsout FILE.json (ratnik match merge reads the shards' files)");
+    if (c->nshards && c->openings_random && !c->srand_given)
+        return err_out(err, n, "%s", "-shard with order=random needs -srand N, so that every shard orders the openings alike");
+    if (c->resume && !c->resultsout[0]) return err_out(err, n, "%s", "-resume needs -resultsout FILE.json");
     if (c->corruption) {
         if (!c->variant->bribes) {
             char names[128];

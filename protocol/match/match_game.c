@@ -65,16 +65,19 @@ bool match_game_apply(MatchGame *mg, const char *text, const char *comment, char
 
 static const char *color_name(int c) { return c == WHITE ? "White" : "Black"; }
 
-static void set_result(MatchGame *mg, ResultCode r, bool adv, const char *termination, const char *fmt, const char *a,
-                       const char *b) {
+/* `end` names the way the game ended in the count of ends: the rules'
+ * own reason (Outcome.reason) or one of the runner's. */
+static void set_result(MatchGame *mg, ResultCode r, bool adv, const char *termination, const char *end, const char *fmt,
+                       const char *a, const char *b) {
     mg->result = r, mg->advantage = adv, mg->termination = termination;
+    snprintf(mg->end, sizeof mg->end, "%s", end);
     char full[1024];
     snprintf(full, sizeof full, fmt, a, b);
     snprintf(mg->reason, sizeof mg->reason, "%.199s", full);
 }
 
-static void lose(MatchGame *mg, int side, const char *termination, const char *fmt, const char *detail) {
-    set_result(mg, side == WHITE ? RES_BLACK_WINS : RES_WHITE_WINS, false, termination, fmt, color_name(side), detail);
+static void lose(MatchGame *mg, int side, const char *termination, const char *end, const char *fmt, const char *detail) {
+    set_result(mg, side == WHITE ? RES_BLACK_WINS : RES_WHITE_WINS, false, termination, end, fmt, color_name(side), detail);
 }
 
 /* The rules' verdict plus the runner's own ends (agreed repetition, move cap).
@@ -87,21 +90,22 @@ static bool referee(const MatchConfig *cfg, MatchGame *mg) {
     bool agreed = g->cur.v->agreed_repetition;
     bool rep = o.code == RES_NONE ? game_repetitions(g) >= 3 : !strcmp(o.reason, "threefold repetition");
     if (agreed && rep) {
-        set_result(mg, RES_DRAW, false, "adjudication", "Draw by %s%s", "threefold repetition",
+        set_result(mg, RES_DRAW, false, "adjudication", o.code == RES_NONE ? "threefold repetition" : o.reason, "Draw by %s%s",
+                   "threefold repetition",
                    ", adjudicated as a draw by agreement");
         return true;
     }
     if (o.code != RES_NONE) {
         const char *who = o.code == RES_DRAW ? "Draw" : o.code == RES_WHITE_WINS ? "White wins" : "Black wins";
-        set_result(mg, o.code, o.advantage, o.advantage ? "advantage" : "normal", "%s: %s", who, o.reason);
+        set_result(mg, o.code, o.advantage, o.advantage ? "advantage" : "normal", o.reason, "%s: %s", who, o.reason);
         return true;
     }
     if (cfg->maxmoves && (mg->nturns - mg->book_turns) / 2 >= cfg->maxmoves) {
-        set_result(mg, RES_DRAW, false, "adjudication", "Draw by adjudication: %s%s", "move limit of -maxmoves", "");
+        set_result(mg, RES_DRAW, false, "adjudication", "move limit", "Draw by adjudication: %s%s", "move limit of -maxmoves", "");
         return true;
     }
     if (g->nsteps + MAX_TURN_STEPS > GAME_MAX_STEPS) {
-        set_result(mg, RES_DRAW, false, "adjudication", "Draw by adjudication: %s%s", "game too long to record", "");
+        set_result(mg, RES_DRAW, false, "adjudication", "move limit", "Draw by adjudication: %s%s", "game too long to record", "");
         return true;
     }
     return false;
@@ -136,7 +140,7 @@ static bool adjudicate(const MatchConfig *cfg, MatchGame *mg, Adjudicator *a, co
     if (cfg->draw.on) {
         a->draw_plies = abs(s) <= cfg->draw.score ? a->draw_plies + 1 : 0;
         if (mg->nturns / 2 >= cfg->draw.movenumber && a->draw_plies >= 2 * cfg->draw.movecount) {
-            set_result(mg, RES_DRAW, false, "adjudication", "Draw by adjudication%s%s", ": scores near zero", "");
+            set_result(mg, RES_DRAW, false, "adjudication", "adjudication", "Draw by adjudication%s%s", ": scores near zero", "");
             return true;
         }
     }
@@ -145,7 +149,7 @@ static bool adjudicate(const MatchConfig *cfg, MatchGame *mg, Adjudicator *a, co
                             (a->has_last[side ^ 1] && a->last_score[side ^ 1] >= cfg->resign.score);
         a->resign_moves[side] = s <= -cfg->resign.score && other_agrees ? a->resign_moves[side] + 1 : 0;
         if (a->resign_moves[side] >= cfg->resign.movecount) {
-            lose(mg, side, "adjudication", "%s loses by adjudication%s", ": resign score");
+            lose(mg, side, "adjudication", "adjudication", "%s loses by adjudication%s", ": resign score");
             return true;
         }
     }
@@ -175,20 +179,20 @@ static bool engine_turn(const MatchConfig *cfg, MatchGame *mg, MatchPlayer *pl, 
     MoveStatus st = player_go(pl, cfg, mg, opp->clock_ms, move, sizeof move, &elapsed);
     if (st == MV_EOF) {
         mg->engine_failed = true;
-        lose(mg, side, "abandoned", "%s disconnects%s", "");
+        lose(mg, side, "abandoned", "crash", "%s disconnects%s", "");
         return false;
     }
     if (st == MV_TIMEOUT && !timed(pl->spec) && !pl->spec->st) {
         mg->engine_failed = true;
-        lose(mg, side, "stalled connection", "%s's connection stalls%s", "");
+        lose(mg, side, "stalled connection", "stall", "%s's connection stalls%s", "");
         return false;
     }
     if (st == MV_RESIGN) {
-        lose(mg, side, "normal", "%s resigns%s", "");
+        lose(mg, side, "normal", "resignation", "%s resigns%s", "");
         return false;
     }
     if (st == MV_TIMEOUT || !charge_clock(pl, elapsed)) {
-        lose(mg, side, "time forfeit", "%s loses on time%s", "");
+        lose(mg, side, "time forfeit", "time forfeit", "%s loses on time%s", "");
         return false;
     }
     char comment[40];
@@ -198,7 +202,7 @@ static bool engine_turn(const MatchConfig *cfg, MatchGame *mg, MatchPlayer *pl, 
     if (!match_game_apply(mg, move, comment, err, sizeof err)) {
         char detail[160];
         snprintf(detail, sizeof detail, ": %.40s (%.100s)", move[0] ? move : "(none)", err);
-        lose(mg, side, "rules infraction", "%s makes an illegal move%s", detail);
+        lose(mg, side, "rules infraction", "illegal move", "%s makes an illegal move%s", detail);
         return false;
     }
     return !adjudicate(cfg, mg, adj, pl, side);
@@ -210,7 +214,7 @@ static bool setup_start(const MatchConfig *cfg, const Opening *op, MatchGame *mg
     char err[256];
     mg->from_startpos = !op || !op->fen[0];
     if (!fen_parse(&start, v, mg->from_startpos ? v->start_fen : op->fen, err, sizeof err)) {
-        set_result(mg, RES_NONE, false, "unterminated", "bad opening FEN: %s%s", err, "");
+        set_result(mg, RES_NONE, false, "unterminated", "bad opening", "bad opening FEN: %s%s", err, "");
         return false;
     }
     if (cfg->move_limit >= 0) start.move_limit = (uint16_t)cfg->move_limit;
@@ -221,7 +225,7 @@ static bool setup_start(const MatchConfig *cfg, const Opening *op, MatchGame *mg
     bool ok = true;
     for (char *t = strtok_r(list, " ", &save); t && ok; t = strtok_r(NULL, " ", &save))
         if (!match_game_apply(mg, t, "book", err, sizeof err)) {
-            set_result(mg, RES_NONE, false, "unterminated", "bad opening move %s: %s", t, err);
+            set_result(mg, RES_NONE, false, "unterminated", "bad opening", "bad opening move %s: %s", t, err);
             ok = false;
         }
     free(list);
@@ -241,7 +245,8 @@ static bool start_players(const MatchConfig *cfg, MatchGame *mg, MatchPlayer pl[
         if (!ok) {
             mg->engine_failed = true;
             fprintf(stderr, "warning: %s: %s\n", cfg->eng[e].name, err);
-            lose(mg, c, stalled ? "stalled connection" : "abandoned", "%s engine fails to start: %s", err);
+            lose(mg, c, stalled ? "stalled connection" : "abandoned", stalled ? "stall" : "crash", "%s engine fails to start: %s",
+                 err);
             return false;
         }
     }
@@ -251,7 +256,7 @@ static bool start_players(const MatchConfig *cfg, MatchGame *mg, MatchPlayer pl[
 void match_play_game(const MatchConfig *cfg, const Opening *op, int white, int round, MatchGame *mg) {
     mg->nturns = mg->book_turns = 0;
     mg->result = RES_NONE, mg->advantage = false, mg->engine_failed = false;
-    mg->termination = "unterminated", mg->reason[0] = 0;
+    mg->termination = "unterminated", mg->reason[0] = 0, mg->end[0] = 0;
     mg->white = white, mg->round = round;
     snprintf(mg->names[WHITE], MATCH_NAME_MAX, "%s", cfg->eng[white].name);
     snprintf(mg->names[BLACK], MATCH_NAME_MAX, "%s", cfg->eng[1 - white].name);

@@ -46,10 +46,30 @@ static bool exec_happened(int fd, const EngineSpec *spec, char *err, size_t errl
 
 static void close_pair(int p[2]) { close(p[0]), close(p[1]); }
 
-bool proc_start(EngineProc *p, const EngineSpec *spec, bool debug, char *err, size_t errlen) {
+void match_children_add(MatchChildren *c, pid_t pid) {
+    if (!c) return;
+    pthread_mutex_lock(&c->lock);
+    for (int i = 0; i < MATCH_MAX_CHILDREN; i++)
+        if (!c->pid[i]) {
+            c->pid[i] = pid;
+            break;
+        }
+    pthread_mutex_unlock(&c->lock);
+}
+
+void match_children_remove(MatchChildren *c, pid_t pid) {
+    if (!c) return;
+    pthread_mutex_lock(&c->lock);
+    for (int i = 0; i < MATCH_MAX_CHILDREN; i++)
+        if (c->pid[i] == pid) c->pid[i] = 0;
+    pthread_mutex_unlock(&c->lock);
+}
+
+bool proc_start(EngineProc *p, const EngineSpec *spec, bool debug, MatchChildren *children, char *err, size_t errlen) {
     memset(p, 0, sizeof *p);
     p->pid = -1, p->to_fd = p->from_fd = -1;
     p->debug = debug;
+    p->children = children;
     p->tag = spec->name;
     int in[2], out[2], report[2];
     if (pipe2(in, O_CLOEXEC)) { snprintf(err, errlen, "pipe: %s", strerror(errno)); return false; }
@@ -73,6 +93,9 @@ bool proc_start(EngineProc *p, const EngineSpec *spec, bool debug, char *err, si
     pid_t pid = fork();
     if (pid == 0) {
         setpgid(0, 0); /* its own group: a script's children die with it */
+        sigset_t none; /* the runner's threads block the signals its watcher waits for */
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
         dup2(in[0], 0);
         dup2(out[1], 1);
         if (devnull >= 0) dup2(devnull, 2);
@@ -88,6 +111,7 @@ bool proc_start(EngineProc *p, const EngineSpec *spec, bool debug, char *err, si
         return false;
     }
     p->pid = pid, p->to_fd = in[1], p->from_fd = out[0];
+    match_children_add(children, pid);
     bool started = exec_happened(report[0], spec, err, errlen);
     close(report[0]);
     if (!started) proc_stop(p, false);
@@ -186,6 +210,7 @@ void proc_stop(EngineProc *p, bool polite) {
         waitpid(p->pid, NULL, 0);
     }
     kill(-p->pid, SIGKILL); /* what a script engine left behind (its group) */
+    match_children_remove(p->children, p->pid);
     if (p->from_fd >= 0) close(p->from_fd), p->from_fd = -1;
     p->pid = -1;
     p->dead = true;

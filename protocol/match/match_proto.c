@@ -177,7 +177,7 @@ bool player_start(MatchPlayer *pl, const EngineSpec *spec, const MatchConfig *cf
     memset(pl, 0, sizeof *pl);
     pl->spec = spec;
     *stalled = false;
-    if (!proc_start(&pl->proc, spec, cfg->debug, err, n)) return false;
+    if (!proc_start(&pl->proc, spec, cfg->debug, cfg->children, err, n)) return false;
     return spec->proto == MP_UCI ? uci_start(pl, cfg, stalled, err, n) : cecp_start(pl, cfg, stalled, err, n);
 }
 
