@@ -5,7 +5,12 @@
  *   match_proc.c   child processes: fork/exec, pipes, lines with timeouts
  *   match_proto.c  UCI and CECP as seen from the GUI side
  *   match_game.c   one game: clocks, referee, adjudication, PGN text
- *   match_stats.c  Elo, error margin, LOS, SPRT
+ *   match_stats.c  Elo, error margin, LOS, SPRT, over games and over pairs
+ *   match_results.c the records of finished games and the results file
+ *   match_resume.c results files read back: resume, merge input
+ *   match_report.c the progress lines in cutechess-cli's wording
+ *   match_merge.c  `ratnik match merge`: shards put together
+ *   match_json.c   the JSON reader and writer of the results files
  *   match_options.c option.NAME=VALUE against the engine's own options
  *   match_book.c   opening sets (EPD/PGN) and the book generator */
 #ifndef RATNIK_MATCH_H
