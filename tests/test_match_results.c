@@ -282,7 +282,8 @@ START_TEST(test_resume) {
     }
     free(text);
     /* the file is never taken for another match's */
-    snprintf(again, sizeof again, "%s -games 30 -concurrency 2 -resultsout %s", RATNIKS, results);
+    snprintf(args, sizeof args, "%s -games 30 -concurrency 2 -resultsout %s", RATNIKS, results);
+    engine_cmds(args, again, sizeof again);
     char cmd[2048];
     snprintf(cmd, sizeof cmd, "%s match %s 2>&1 >/dev/null", ratnik_bin(), again);
     ck_assert_int_eq(shell(cmd, out, sizeof out), 2);
