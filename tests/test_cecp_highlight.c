@@ -151,6 +151,22 @@ START_TEST(xboard_two_leg_relays) {
 }
 END_TEST
 
+/* The match runner reads ratnik's CECP moves back from those forms. */
+static void check_read(const char *variant, const char *fen, const char *text, const char *want) {
+    Position pos = test_pos(variant, fen);
+    char turn[TURN_STR_MAX] = "";
+    ck_assert_msg(cecp_xboard_read_engine_move(&pos, text, turn, sizeof turn), "%s not read", text);
+    ck_assert_str_eq(turn, want);
+}
+
+START_TEST(xboard_forms_read_back) {
+    check_read("buratia", "4k3/8/8/8/8/8/3P4/1N2K3[] w - - 0 1", "b1d2,d2d2", "b1d2,d2c2");
+    check_read("voodoo", "4k3/pp6/8/8/8/8/PP6/3QK3[] w - - 0 1", "e1e5,d1e5", "xd1,e1e5");
+    check_read("belarusian", "2R5a/9/9/9/9/9/9/9/4A4 w - - 0 1", "c9c8,c8c9g", "c9c9g");
+    check_read("japanese", "4k4/9/9/2S6/R8/9/9/9/4K4 w - - 0 1", "c6c7g", "c6c7");
+}
+END_TEST
+
 Suite *suite_cecp_highlight(void) {
     Suite *s = suite_create("cecp_highlight");
     TCase *tc = tcase_create("pipes");
@@ -164,6 +180,7 @@ Suite *suite_cecp_highlight(void) {
     tcase_add_test(tc, highlight_bad_square);
     tcase_add_test(tc, xboard_two_leg_texts);
     tcase_add_test(tc, xboard_two_leg_relays);
+    tcase_add_test(tc, xboard_forms_read_back);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -11,6 +11,7 @@
  * for. Each plugin's XboardView (engine/variant.h) says which types. */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cecp_xboard.h"
 #include "../../engine/fen.h"
@@ -189,6 +190,23 @@ void cecp_xboard_move_text(const Position *before, const Position *after, const 
     Piece p = before->board[from], q = after->board[to];
     if (!p || !q || p == q || piece_color(p) != piece_color(q)) return;
     snprintf(out, n, "%s%c", turn, (char)tolower((unsigned char)xb_letter(x, &before->v->pieces[piece_type(q)])));
+}
+
+bool cecp_xboard_read_engine_move(const Position *pos, const char *text, char *turn, size_t n) {
+    int count = legal_turn_strings(pos, NULL, 0);
+    char (*turns)[TURN_STR_MAX] = count ? malloc((size_t)count * sizeof *turns) : NULL;
+    bool found = false;
+    if (!turns) return false;
+    legal_turn_strings(pos, turns, count);
+    for (int i = 0; i < count && !found; i++) {
+        Position after = *pos;
+        char err[64], xb[TURN_STR_MAX + 8];
+        if (!play_turn_str(&after, turns[i], err, sizeof err)) continue;
+        cecp_xboard_move_text(pos, &after, turns[i], xb, sizeof xb);
+        if (!strcmp(xb, text)) found = true, snprintf(turn, n, "%s", turns[i]);
+    }
+    free(turns);
+    return found;
 }
 
 /* A suffix on a simple move (`c6c7g`, `e7e8s`, `e7e8q`): accepted where the

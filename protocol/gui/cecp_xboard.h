@@ -38,6 +38,10 @@ bool cecp_xboard_click_form(const Position *pos, Move m, ClickForm *f);
  * mover's Betza having `O`) `b1d2,d2d2`. Anything else is `turn` unchanged. */
 void cecp_xboard_move_text(const Position *before, const Position *after, const char *turn, char *out, size_t n);
 
+/* The legal turn of pos that cecp_xboard_move_text writes as `text` (what
+ * a GUI other than XBoard, the match runner, reads back from ratnik). */
+bool cecp_xboard_read_engine_move(const Position *pos, const char *text, char *turn, size_t n);
+
 /* Plays a user's turn in the rules' notation or in the forms XBoard relays
  * (docs/xboard.md): a promotion suffix where the rules promote anyway, and
  * the two-leg in-place forms. Each try is a whole turn played through
