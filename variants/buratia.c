@@ -311,7 +311,7 @@ static const GameScoring seed_scoring = {"Buratia seed scoring", seed_points};
 static const XboardView xboard_view = {
     "PNBRQ.....S.Kpnbrq.....s.k",
     "8x8+0_fairy",
-    {"P& fmWfcFifmnDfeF", "N& mN", "B& B", "R& R", "Q& mQ", "K& K", "S& K", NULL},
+    {"P& fmWfcFifmnDfeF", "N& mN-O", "B& B", "R& R", "Q& mQ", "K& K", "S& K", NULL},
     {{'P', true, 'S'}, {0, false, 0}},
 };
 

@@ -363,7 +363,7 @@ bool voodoo_is_noisy(const Position *pos, Move m);
 bool voodoo_see_ge(const Position *pos, Move m, int threshold);
 
 static const XboardView xboard_view = {
-    "PNBRQKpnbrqk", "8x8+0_fairy", {"P& fmWfcFifmnD", "N& N", "B& B", "R& R", "Q& Q", "K& K", NULL}, {{0, false, 0}},
+    "PNBRQKpnbrqk", "8x8+0_fairy", {"P& fmWfcFifmnD", "N& N", "B& B", "R& R", "Q& Q", "K& KiK", NULL}, {{0, false, 0}},
 };
 
 const Variant variant_voodoo = {

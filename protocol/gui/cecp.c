@@ -20,6 +20,7 @@
 #include <string.h>
 #include "cecp.h"
 #include "cecp_xboard.h"
+#include "cecp_highlight.h"
 #include "bribes.h"
 #include "book_opts.h"
 #include "../../engine/fen.h"
@@ -39,6 +40,7 @@ struct CecpState {
     int time_cs, otim_cs; /* last `time` / `otim` */
     bool have_clock;
     bool ponder;          /* hard/easy: accepted, see docs/xboard.md */
+    CecpPick pick;        /* the piece a person holds in XBoard (lift/put) */
     /* Shared with the search thread. */
     atomic_bool post;
     atomic_bool analyzing;
@@ -222,7 +224,7 @@ static void cmd_protover(CecpState *c) {
     Engine *e = c->e;
     engine_printf(e, "feature done=0");
     engine_printf(e, "feature ping=1 setboard=1 playother=1 usermove=1 time=1 draw=1 sigint=0 sigterm=0 reuse=1 "
-                     "analyze=1 colors=0 san=0 name=0 nps=0 debug=1 memory=1 smp=1 exclude=0 setscore=0 highlight=0");
+                     "analyze=1 colors=0 san=0 name=0 nps=0 debug=1 memory=1 smp=1 exclude=0 setscore=0 highlight=1");
     engine_printf(e, "feature myname=\"ratnik\" variants=\"%s\"", variants);
     int limit = engine_move_limit(e);
     engine_printf(e, "feature option=\"MoveLimit -spin %d 0 10000\"", limit >= 0 ? limit : 100);
@@ -472,6 +474,7 @@ CecpState *cecp_new(Engine *e) {
     if (!c) return NULL;
     c->e = e;
     c->engine_color = BLACK;
+    cecp_pick_reset(&c->pick);
     c->mps = 40;
     c->base_ms = DEFAULT_BASE_MS;
     atomic_init(&c->post, false);
@@ -587,6 +590,7 @@ bool cecp_command(CecpState *c, char *line) {
     } else if (!strcmp(cmd, ".")) cmd_stat(c);
     else if (!strcmp(cmd, "option")) cmd_option(c, rest, p);
     else if (!strcmp(cmd, "bribe")) cmd_bribe(c, arg, n);
+    else if (cecp_highlight_command(e, &c->pick, cmd, n > 1 ? arg[1] : "")) return true;
     else if (looks_like_move(cmd) && n == 1) cmd_usermove(c, cmd);
     else error_reply(c, "unknown command", cmd);
     return true;

@@ -11,10 +11,12 @@
  * for. Each plugin's XboardView (engine/variant.h) says which types. */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cecp_xboard.h"
 #include "../../engine/fen.h"
 #include "../../engine/notation.h"
+#include "../../engine/turn_info.h"
 
 /* XBoard's letter (uppercase) for one of our piece types. */
 static char xb_letter(const XboardView *x, const PieceDef *d) {
@@ -66,6 +68,10 @@ static int parse_two_squares(const Geometry *g, const char *s, int *from, int *t
     return a && b ? a + b : 0;
 }
 
+char cecp_xboard_letter(const Variant *v, Piece p) {
+    return xb_letter(v->xboard, &v->pieces[piece_type(p)]);
+}
+
 /* An empty square next to sq, or -1. */
 static int empty_neighbour(const Position *pos, int sq) {
     const Geometry *g = pos->geo;
@@ -79,12 +85,93 @@ static int empty_neighbour(const Position *pos, int sq) {
     return -1;
 }
 
+/* The Betza text of XBoard's piece `letter` in this view ("" if none). */
+static const char *xb_betza(const XboardView *x, char letter) {
+    for (int k = 0; x && x->pieces[k]; k++) {
+        const char *line = x->pieces[k], *space = strchr(line, ' ');
+        if (line[0] == letter && (line[1] == '&' || line[1] == ' ') && space) return space + 1;
+    }
+    return "";
+}
+
+bool cecp_xboard_click_form(const Position *pos, Move m, ClickForm *f) {
+    Position next = *pos;
+    pos->v->make(&next, m);
+    if (next.pending) return false; /* a turn of several steps: no clicks make it */
+    TurnLeg legs[MAX_TURN_LEGS];
+    int n = turn_legs(pos, &m, 1, legs);
+    const TurnLeg *a = &legs[0], *b = &legs[1];
+    *f = (ClickForm){SQ_NONE, SQ_NONE, SQ_NONE, SQ_NONE, false, PIECE_NONE};
+    bool walk = n && (a->role == LEG_MOVE || a->role == LEG_CAPTURE);
+    if (walk && (n == 1 || (n == 2 && b->role == LEG_PROMOTE))) {
+        f->from = a->from, f->to = a->to, f->capture = a->role == LEG_CAPTURE;
+        if (f->capture && a->sq != a->to) f->victim = a->sq;
+        if (n == 2) f->promo = b->piece;
+        return true;
+    }
+    if (n == 1 && a->role == LEG_CASTLE) {
+        f->from = a->from, f->to = a->to;
+        return true;
+    }
+    if (n == 1 && a->role == LEG_CHANGE) {
+        f->from = f->to = a->from, f->via = empty_neighbour(pos, a->from), f->promo = next.board[a->from];
+        return f->via >= 0;
+    }
+    /* One own piece removed, then one own piece moves: the removed square is
+     * XBoard's kill square (Voodoo's trance). */
+    if (n == 2 && a->role == LEG_REMOVE && piece_color(a->piece) == pos->side
+        && (b->role == LEG_MOVE || b->role == LEG_CAPTURE)) {
+        f->via = a->from, f->from = b->from, f->to = b->to, f->capture = b->role == LEG_CAPTURE;
+        return true;
+    }
+    return false;
+}
+
+/* Where XBoard 4.9.1 puts an own piece that a move with a kill square on its
+ * landing square tramples, when the mover's Betza has castling (`O`): next
+ * to the landing square, on the side the mover came from. */
+static int castling_push_square(const Geometry *g, int from, int to) {
+    int files = g->files, df = to % files < from % files ? 1 : -1;
+    return geo_offset(g, to, df, 0);
+}
+
+/* The forms of one-step turns of two legs XBoard can draw (docs/xboard.md):
+ * a removal and an own move (`xd1,e1e5` as `e1e5,d1e5`, d1 the kill square),
+ * and a lawyer's push of an own piece sideways (`b1d2,d2c2` as
+ * `b1d2,d2d2`, which XBoard draws as castling). */
+static bool two_leg_text(const Position *before, const char *turn, char *out, size_t n) {
+    Position pos = *before;
+    Move steps[MAX_TURN_STEPS];
+    int nsteps;
+    char err[128], a[3], b[3], c[3];
+    if (!play_turn_steps(&pos, turn, steps, &nsteps, err, sizeof err) || nsteps != 1) return false;
+    const Geometry *g = before->geo;
+    ClickForm f;
+    if (cecp_xboard_click_form(before, steps[0], &f) && f.via != SQ_NONE && f.from != f.to) {
+        square_to_str(g, f.from, a), square_to_str(g, f.to, b), square_to_str(g, f.via, c);
+        snprintf(out, n, "%s%s,%s%s", a, b, c, b);
+        return true;
+    }
+    TurnLeg legs[MAX_TURN_LEGS];
+    if (turn_legs(before, steps, 1, legs) != 2 || legs[0].role != LEG_MOVE || legs[1].role != LEG_PUSH) return false;
+    int from = legs[0].from, to = legs[0].to;
+    Piece mover = before->board[from], pushed = before->board[to];
+    if (!pushed || piece_color(pushed) != piece_color(mover) || legs[1].to != castling_push_square(g, from, to)) return false;
+    if (!strchr(xb_betza(before->v->xboard, cecp_xboard_letter(before->v, mover)), 'O')) return false;
+    square_to_str(g, from, a), square_to_str(g, to, b);
+    snprintf(out, n, "%s%s,%s%s", a, b, b, b);
+    return true;
+}
+
 void cecp_xboard_move_text(const Position *before, const Position *after, const char *turn, char *out, size_t n) {
     snprintf(out, n, "%s", turn);
     const Geometry *g = before->geo;
     const XboardView *x = before->v->xboard;
     int from, to, len = parse_two_squares(g, turn, &from, &to);
-    if (!len) return;
+    if (!len) {
+        two_leg_text(before, turn, out, n);
+        return;
+    }
     if (from == to && isalpha((unsigned char)turn[len]) && !turn[len + 1]) {
         /* In place: XBoard forfeits a move to its own square, but draws and
          * relays a leg out to an empty square and back. */
@@ -98,10 +185,28 @@ void cecp_xboard_move_text(const Position *before, const Position *after, const 
         snprintf(out, n, "%s%s,%s%s%c", s, v, v, s, letter);
         return;
     }
+    if (turn[len] == ',') two_leg_text(before, turn, out, n);
     if (turn[len] || from == to) return;
     Piece p = before->board[from], q = after->board[to];
     if (!p || !q || p == q || piece_color(p) != piece_color(q)) return;
     snprintf(out, n, "%s%c", turn, (char)tolower((unsigned char)xb_letter(x, &before->v->pieces[piece_type(q)])));
+}
+
+bool cecp_xboard_read_engine_move(const Position *pos, const char *text, char *turn, size_t n) {
+    int count = legal_turn_strings(pos, NULL, 0);
+    char (*turns)[TURN_STR_MAX] = count ? malloc((size_t)count * sizeof *turns) : NULL;
+    bool found = false;
+    if (!turns) return false;
+    legal_turn_strings(pos, turns, count);
+    for (int i = 0; i < count && !found; i++) {
+        Position after = *pos;
+        char err[64], xb[TURN_STR_MAX + 8];
+        if (!play_turn_str(&after, turns[i], err, sizeof err)) continue;
+        cecp_xboard_move_text(pos, &after, turns[i], xb, sizeof xb);
+        if (!strcmp(xb, text)) found = true, snprintf(turn, n, "%s", turns[i]);
+    }
+    free(turns);
+    return found;
 }
 
 /* A suffix on a simple move (`c6c7g`, `e7e8s`, `e7e8q`): accepted where the
@@ -182,9 +287,35 @@ static bool play_rewritten_legs(Engine *e, const char *text, char *err, size_t e
     return engine_play(e, turn, err, errlen);
 }
 
+/* The two-leg forms of two_leg_text as XBoard relays them or the engine
+ * sent them: `A B,C X` with an own piece on C is the removal of C and the
+ * move A B (`e1e5,d1f5`: XBoard writes a kill square of the mover's colour
+ * as castling); `A B,B B` is the sideways push of the own piece on B. */
+static bool play_kill_legs(Engine *e, const char *text, char *err, size_t errlen) {
+    Position cur;
+    engine_position(e, &cur);
+    const Geometry *g = cur.geo;
+    int a, b, c, x;
+    int l1 = parse_two_squares(g, text, &a, &b);
+    if (!l1 || text[l1] != ',') return false;
+    int l2 = parse_two_squares(g, text + l1 + 1, &c, &x);
+    if (!l2 || text[l1 + 1 + l2] || !cur.board[c] || piece_color(cur.board[c]) != cur.side) return false;
+    char sa[4], sb[4], sc[4], turn[TURN_STR_MAX];
+    square_to_str(g, a, sa), square_to_str(g, b, sb), square_to_str(g, c, sc);
+    if (c == b && x == b) {
+        int push = castling_push_square(g, a, b);
+        if (push < 0) return false;
+        square_to_str(g, push, sc);
+        snprintf(turn, sizeof turn, "%s%s,%s%s", sa, sb, sb, sc);
+    } else {
+        snprintf(turn, sizeof turn, "x%s,%s%s", sc, sa, sb);
+    }
+    return engine_play(e, turn, err, errlen);
+}
+
 bool cecp_xboard_play_user_turn(Engine *e, const char *text, char *err, size_t errlen) {
     if (engine_play(e, text, err, errlen)) return true;
     char err2[256];
     return play_with_suffix(e, text, err2, sizeof err2) || play_in_place(e, text, err2, sizeof err2)
-           || play_rewritten_legs(e, text, err2, sizeof err2);
+           || play_rewritten_legs(e, text, err2, sizeof err2) || play_kill_legs(e, text, err2, sizeof err2);
 }

@@ -8,6 +8,7 @@
 #include "match.h"
 #include "../../engine/pgn.h"
 #include "../../engine/san.h"
+#include "../gui/cecp_xboard.h"
 
 MatchGame *match_game_new(void) {
     MatchGame *mg = calloc(1, sizeof *mg);
@@ -51,7 +52,9 @@ bool match_game_apply(MatchGame *mg, const char *text, const char *comment, char
     snprintf(canon, sizeof canon, "%s", text);
     if (!game_play(g, canon, err, n)) {
         char e2[64];
-        if (!from_san(&before, text, canon) || !game_play(g, canon, e2, sizeof e2)) return false;
+        /* An engine's CECP move may be in the forms XBoard draws (docs/xboard.md). */
+        bool read = from_san(&before, text, canon) || cecp_xboard_read_engine_move(&before, text, canon, sizeof canon);
+        if (!read || !game_play(g, canon, e2, sizeof e2)) return false;
     }
     int i = mg->nturns++;
     snprintf(mg->turns[i], TURN_STR_MAX, "%s", canon);
