@@ -98,11 +98,11 @@ END_TEST
 
 START_TEST(test_stall) {
     static char out[OUT_MAX];
-    int rc = run_match("-engine cmd=tests/match/silent.sh -engine cmd=./ratnik -each depth=1 -games 2 -recover -stall 0.3",
+    int rc = run_match("-engine cmd=tests/match/silent.sh -engine cmd=./ratnik -each depth=1 -games 2 -recover -stall 2",
                        out, sizeof out);
     ck_assert_int_eq(rc, 0);
     ck_assert_int_eq(count_substr(out, "fails to start: no answer to uci"), 2);
-    rc = run_match("-engine cmd=tests/match/mute.sh -engine cmd=./ratnik -each depth=1 -games 2 -recover -stall 0.3",
+    rc = run_match("-engine cmd=tests/match/mute.sh -engine cmd=./ratnik -each depth=1 -games 2 -recover -stall 2",
                    out, sizeof out);
     ck_assert_int_eq(rc, 0);
     ck_assert_int_eq(count_substr(out, "connection stalls"), 2);
