@@ -33,9 +33,13 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
 .PHONY: books book-epds all run web run-web test rules-check deps bench bench-check clean install uninstall debug sanitize perft perft-long unit protocol-tests load storm fuzz fuzz-targets valgrind tsan web-test
 
-all: ratnik
+# OpenBench builds with `make -j EXE=NAME` and runs `./NAME bench`
+# (docs/bench.md); plain `make` writes ./ratnik, which every other target
+# runs.
+EXE ?= ratnik
+all: $(EXE)
 
-ratnik: $(OBJ)
+ratnik $(filter-out ratnik,$(EXE)): $(OBJ)
 	$(CC) $(CFLAGS_ALL) -o $@ $^ $(PKG_LIBS) $(LDLIBS_ALL)
 
 $(BUILD)/%.o: %.c

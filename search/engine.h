@@ -87,8 +87,14 @@ void engine_clear_hash(Engine *e);
 void engine_set_threads(Engine *e, int threads);
 int engine_threads(const Engine *e);
 void engine_set_multipv(Engine *e, int lines);
-/* Searches fixed positions of every variant to fixed depths; returns nodes. */
-uint64_t engine_bench(Engine *e, bool verbose);
+/* Searches fixed positions of every variant to fixed depths (each its
+ * own when depth is 0, else all to depth) and prints the totals the way
+ * Stockfish does, last; returns the nodes. */
+uint64_t engine_bench(Engine *e, int depth, bool verbose);
+/* `bench [HASH [THREADS [DEPTH]]]` as Stockfish takes them: sets the Hash
+ * and Threads options (they stay set), then runs engine_bench; false with
+ * the reason, running nothing, when a word is not a number in range. */
+bool engine_run_bench(Engine *e, int nargs, const char *const *args, char *err, size_t errlen);
 
 /* ---- bribes (protocol/gui/bribes.c, docs/bribes.md) ---------------------------- */
 /* The session's bribe options and random state (command thread only). */

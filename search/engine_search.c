@@ -184,7 +184,7 @@ static const struct { const char *variant, *fen; int depth; } bench_positions[] 
     {"voodoo", NULL, 5},
 };
 
-uint64_t engine_bench(Engine *e, bool verbose) {
+uint64_t engine_bench(Engine *e, int depth, bool verbose) {
     uint64_t total = 0;
     double t0 = search_now_ms();
     const Variant *saved = e->variant;
@@ -194,8 +194,8 @@ uint64_t engine_bench(Engine *e, bool verbose) {
         if (!engine_set_variant(e, bench_positions[i].variant, err, sizeof err)) continue;
         if (!engine_set_position(e, bench_positions[i].fen, NULL, 0, err, sizeof err)) continue;
         tt_clear(&e->tt);
-        SearchRequest rq = {.game = &e->game, .tt = &e->tt, .limits = {.depth = bench_positions[i].depth},
-                            .threads = e->threads};
+        int d = depth > 0 ? depth : bench_positions[i].depth;
+        SearchRequest rq = {.game = &e->game, .tt = &e->tt, .limits = {.depth = d}, .threads = e->threads};
         SearchResult res;
         if (!search_blocking(&rq, &res)) {
             engine_printf(e, "bench %s: the search could not start (out of memory)", bench_positions[i].variant);
@@ -203,7 +203,7 @@ uint64_t engine_bench(Engine *e, bool verbose) {
         }
         if (verbose)
             engine_printf(e, "bench %-10s depth %2d nodes %10llu time %6.0f  %s", bench_positions[i].variant,
-                          bench_positions[i].depth, (unsigned long long)res.nodes, res.time_ms,
+                          d, (unsigned long long)res.nodes, res.time_ms,
                           bench_positions[i].fen ? bench_positions[i].fen : "startpos");
         total += res.nodes;
     }
@@ -214,4 +214,33 @@ uint64_t engine_bench(Engine *e, bool verbose) {
     engine_printf(e, "Nodes searched: %llu", (unsigned long long)total);
     engine_printf(e, "Nodes/second: %.0f", ms > 0 ? total / ms * 1e3 : 0.0);
     return total;
+}
+
+static bool bench_number(const char *word, const char *what, long lo, long hi, long *out, char *err, size_t errlen) {
+    char *end;
+    long v = strtol(word, &end, 10);
+    if (!*word || *end || v < lo || v > hi) {
+        snprintf(err, errlen, "bench: %s must be an integer %ld..%ld, not '%.32s'", what, lo, hi, word);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+/* Stockfish's order, so that scripts written for it (OpenBench) pass the
+ * same words: HASH (MB), THREADS, DEPTH, each optional from the right. */
+bool engine_run_bench(Engine *e, int nargs, const char *const *args, char *err, size_t errlen) {
+    long hash = e->hash_mb, threads = e->threads, depth = 0;
+    if (nargs > 3) {
+        snprintf(err, errlen, "usage: bench [HASH [THREADS [DEPTH]]]");
+        return false;
+    }
+    if ((nargs > 0 && !bench_number(args[0], "HASH", 1, HASH_MAX_MB, &hash, err, errlen))
+        || (nargs > 1 && !bench_number(args[1], "THREADS", 1, MAX_THREADS, &threads, err, errlen))
+        || (nargs > 2 && !bench_number(args[2], "DEPTH", 1, MAX_PLY - 4, &depth, err, errlen)))
+        return false;
+    if (hash != e->hash_mb && !engine_set_hash(e, (int)hash, err, errlen)) return false;
+    engine_set_threads(e, (int)threads);
+    engine_bench(e, (int)depth, true);
+    return true;
 }

@@ -318,7 +318,10 @@ bool uci_command(Engine *e, char *line) {
     else if (!strcmp(cmd, "debug")) { /* nothing extra to say: accepted */
         if (t.n != 2 || (strcmp(t.tok[1], "on") && strcmp(t.tok[1], "off"))) error(e, "%s", "usage: debug on|off");
     }
-    else if (!strcmp(cmd, "bench")) engine_bench(e, true);
+    else if (!strcmp(cmd, "bench")) {
+        char err[256];
+        if (!engine_run_bench(e, t.n - 1, (const char *const *)t.tok + 1, err, sizeof err)) error(e, "%s", err);
+    }
     else if (!strcmp(cmd, "bribe")) bribes_command(e, BRIBE_PROTO_UCI, t.n, t.tok, NULL); /* docs/bribes.md */
     else if (!strcmp(cmd, "quit")) {
         engine_stop(e);
