@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include "engine.h"
 #include "search_job.h"
+#include "strength.h"
 
 struct Engine {
     const Variant *variant;
@@ -17,6 +18,11 @@ struct Engine {
     Game scratch;    /* where a new position is built before it replaces game */
     int move_limit;  /* option MoveLimit, for variants that have a move limit */
     int hash_mb, threads, multipv;
+    /* Playing for people (docs/uci.md): the strength limit, analysis mode
+     * (no limit, no book), UCI_ShowWDL, and `debug on` (the strength
+     * limit's choices are reported). Set by the protocol thread only. */
+    StrengthOptions strength;
+    bool analyse_mode, show_wdl, debug;
     TT tt;
     EngineOutputFn out;
     void *out_ctx;

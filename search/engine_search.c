@@ -5,6 +5,7 @@
 #include <string.h>
 #include "engine_internal.h"
 #include "../engine/fen.h"
+#include "../engine/notation.h"
 #include "../engine/perft.h"
 #include "../variants/registry.h"
 
@@ -18,7 +19,71 @@ typedef struct {
     RootTurns root;
     int perft_depth; /* 0: a search */
     Engine *engine;
+    /* A search below full strength (search/strength.h): the protocol's
+     * callbacks and MultiPV, behind the ones that record the root lines. */
+    bool weak;
+    StrengthPlan plan;
+    StrengthLines lines;
+    SearchCallbacks user_cb;
+    int user_multipv;
 } JobStorage;
+
+/* ---- playing below full strength ---------------------------------------- */
+
+static void weak_info(void *ctx, const SearchInfo *info) {
+    JobStorage *store = ctx;
+    strength_record(&store->lines, info);
+    if (info->multipv <= store->user_multipv && store->user_cb.on_info) store->user_cb.on_info(store->user_cb.ctx, info);
+}
+
+/* A turn of a reported line is played only if it is legal as written (a
+ * line cut short mid-turn is not); else the search's own best stands. */
+static bool turn_is_legal(const Position *pos, const char *turn, Position *after) {
+    char err[256];
+    *after = *pos;
+    return turn[0] && play_turn_str(after, turn, err, sizeof err);
+}
+
+static void weak_bestmove(void *ctx, const char *best, const char *ponder) {
+    JobStorage *store = ctx;
+    int n;
+    const StrengthLine *lines = strength_lines_final(&store->lines, &n);
+    const Position *root = &store->game.cur;
+    int pick = best ? strength_choose(&store->plan, store->engine->strength.seed, root->key, lines, n) : 0;
+    Position after, reply;
+    if (best && pick > 0 && turn_is_legal(root, lines[pick].turn, &after)) {
+        if (store->engine->debug)
+            engine_printf(store->engine, "info string debug strength level %.1f depth %d nodes %llu margin %d: "
+                          "plays %s (%d cp) for %s (%d cp), line %d of %d", store->plan.level, store->plan.depth,
+                          (unsigned long long)store->plan.nodes, store->plan.margin, lines[pick].turn,
+                          lines[pick].score, best, lines[0].score, pick + 1, n);
+        /* A ponder move only where the search would give one (not in
+         * variants of compound turns), and only if it is legal there. */
+        bool has_reply = ponder && turn_is_legal(&after, lines[pick].reply, &reply);
+        store->user_cb.on_bestmove(store->user_cb.ctx, lines[pick].turn, has_reply ? lines[pick].reply : NULL);
+        return;
+    }
+    if (best && store->engine->debug)
+        engine_printf(store->engine, "info string debug strength level %.1f depth %d nodes %llu margin %d: "
+                      "plays the best turn %s of %d lines", store->plan.level, store->plan.depth,
+                      (unsigned long long)store->plan.nodes, store->plan.margin, best, n);
+    store->user_cb.on_bestmove(store->user_cb.ctx, best, ponder);
+}
+
+/* Caps the job's depth and nodes at the plan's, searches at least
+ * STRENGTH_LINES root lines, and puts the recording callbacks in front. */
+static void weaken(JobStorage *store, const StrengthPlan *plan) {
+    SearchJob *job = &store->job;
+    store->weak = true;
+    store->plan = *plan;
+    memset(&store->lines, 0, sizeof store->lines);
+    store->user_cb = job->cb;
+    store->user_multipv = job->multipv < 1 ? 1 : job->multipv;
+    if (!job->limits.depth || job->limits.depth > plan->depth) job->limits.depth = plan->depth;
+    if (!job->limits.nodes || job->limits.nodes > plan->nodes) job->limits.nodes = plan->nodes;
+    if (job->multipv < STRENGTH_LINES) job->multipv = STRENGTH_LINES;
+    job->cb = (SearchCallbacks){weak_info, store->user_cb.on_bestmove ? weak_bestmove : NULL, store};
+}
 
 static void divide_line(void *ctx, const char *turn, uint64_t nodes) {
     engine_printf(ctx, "%s: %llu", turn, (unsigned long long)nodes);
@@ -78,6 +143,9 @@ static bool start_job(Engine *e, const SearchLimits *limits, const SearchCallbac
     job->threads = e->threads;
     job->multipv = e->multipv;
     job->cb = *cb;
+    store->weak = false;
+    StrengthPlan plan;
+    if (!perft_depth && !limits->infinite && !e->analyse_mode && strength_plan(&e->strength, &plan)) weaken(store, &plan);
     atomic_init(&job->stop, false);
     atomic_init(&job->pondering, limits->ponder);
     atomic_init(&job->nodes, 0);
