@@ -3,7 +3,7 @@
 
 Usage: search/wdl_fit.py GAMES.pgn...
 
-Every move comment {+0.35/9 0.120s} is a score in pawns from the mover's
+Every move's comment {+0.35/9 0.120s} holds a score in pawns from the mover's
 view; the game's result, seen from the same mover, is the outcome. The
 fit maximises the likelihood of the outcomes under
   P(win) = 1 / (1 + exp((a - s) / b)),  P(loss) = 1 / (1 + exp((a + s) / b))
@@ -16,8 +16,12 @@ import math
 import re
 import sys
 
-COMMENT = re.compile(r"\{([+-]?\d+\.\d+)/\d+ [^}]*\}")
+COMMENT = re.compile(r"\{([^}]*)\}")
+SCORE = re.compile(r"^([+-]?\d+\.\d+)/\d+ ")
 RESULT = re.compile(r'\[Result "([^"]+)"\]')
+TERMINATION = re.compile(r'\[Termination "([^"]+)"\]')
+# Games the board decided; a time forfeit or a crash says nothing of the score.
+BOARD_ENDS = ("normal", "advantage", "adjudication")
 FEN_SIDE = re.compile(r'\[FEN "[^"]* ([wb]) ')
 
 
@@ -26,10 +30,17 @@ def games(text):
         result = RESULT.search(chunk)
         if not result or result.group(1) not in ("1-0", "0-1", "1/2-1/2"):
             continue
+        end = TERMINATION.search(chunk)
+        if end and end.group(1) not in BOARD_ENDS:
+            continue
         side = FEN_SIDE.search(chunk)
         first = 0 if not side or side.group(1) == "w" else 1
         movetext = chunk[chunk.rfind("]") + 1:]
-        yield result.group(1), first, [float(m.group(1)) for m in COMMENT.finditer(movetext)]
+        # Every move has one comment (a score, a bare time, `book`); the
+        # last one is the game's end.
+        comments = [m.group(1) for m in COMMENT.finditer(movetext)]
+        scores = [SCORE.match(c) for c in comments]
+        yield result.group(1), first, [float(m.group(1)) if m else None for m in scores]
 
 
 def samples(paths):
@@ -40,7 +51,7 @@ def samples(paths):
                 ngames += 1
                 white_score = {"1-0": 1, "0-1": -1, "1/2-1/2": 0}[result]
                 for ply, pawns in enumerate(scores):
-                    if abs(pawns) > 20:
+                    if pawns is None or abs(pawns) > 20:
                         continue
                     mover_white = (ply + first) % 2 == 0
                     out.append((pawns * 100, white_score if mover_white else -white_score))
