@@ -35,8 +35,6 @@ class Strength(PageTest):
         b.select('mode', 'engine')
         b.select('strength', 'full')
         b.wait_ready()
-        b.set_value('console-input', 'setoption name Skill Level value 20')
-        b.click('#console button')
         log_before = b.el('#log').text.count('info string debug strength')
         self.play('d2d4')
         b.wait(lambda: len(b.snapshot()['moves']) == 4, 'the full-strength reply')
