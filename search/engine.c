@@ -233,8 +233,8 @@ void engine_set_skill_seed(Engine *e, uint32_t seed) { e->strength.seed = seed; 
 void engine_set_analyse_mode(Engine *e, bool on) { e->analyse_mode = on; }
 bool engine_analyse_mode(const Engine *e) { return e->analyse_mode; }
 
-void engine_set_show_wdl(Engine *e, bool on) { e->show_wdl = on; }
-bool engine_show_wdl(const Engine *e) { return e->show_wdl; }
+void engine_set_show_wdl(Engine *e, bool on) { atomic_store(&e->show_wdl, on); }
+bool engine_show_wdl(const Engine *e) { return atomic_load(&e->show_wdl); }
 
 void engine_wdl(const Engine *e, int score, int mate, int wdl[3]) { wdl_estimate(e->variant, score, mate, wdl); }
 

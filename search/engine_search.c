@@ -21,7 +21,8 @@ typedef struct {
     Engine *engine;
     /* A search below full strength (search/strength.h): the protocol's
      * callbacks and MultiPV, behind the ones that record the root lines. */
-    bool weak;
+    bool debug;     /* copies: the session may change them during the search */
+    uint32_t seed;
     StrengthPlan plan;
     StrengthLines lines;
     SearchCallbacks user_cb;
@@ -49,10 +50,10 @@ static void weak_bestmove(void *ctx, const char *best, const char *ponder) {
     int n;
     const StrengthLine *lines = strength_lines_final(&store->lines, &n);
     const Position *root = &store->game.cur;
-    int pick = best ? strength_choose(&store->plan, store->engine->strength.seed, root->key, lines, n) : 0;
+    int pick = best ? strength_choose(&store->plan, store->seed, root->key, lines, n) : 0;
     Position after, reply;
     if (best && pick > 0 && turn_is_legal(root, lines[pick].turn, &after)) {
-        if (store->engine->debug)
+        if (store->debug)
             engine_printf(store->engine, "info string debug strength level %.1f depth %d nodes %llu margin %d: "
                           "plays %s (%d cp) for %s (%d cp), line %d of %d", store->plan.level, store->plan.depth,
                           (unsigned long long)store->plan.nodes, store->plan.margin, lines[pick].turn,
@@ -63,7 +64,7 @@ static void weak_bestmove(void *ctx, const char *best, const char *ponder) {
         store->user_cb.on_bestmove(store->user_cb.ctx, lines[pick].turn, has_reply ? lines[pick].reply : NULL);
         return;
     }
-    if (best && store->engine->debug)
+    if (best && store->debug)
         engine_printf(store->engine, "info string debug strength level %.1f depth %d nodes %llu margin %d: "
                       "plays the best turn %s of %d lines", store->plan.level, store->plan.depth,
                       (unsigned long long)store->plan.nodes, store->plan.margin, best, n);
@@ -74,7 +75,8 @@ static void weak_bestmove(void *ctx, const char *best, const char *ponder) {
  * STRENGTH_LINES root lines, and puts the recording callbacks in front. */
 static void weaken(JobStorage *store, const StrengthPlan *plan) {
     SearchJob *job = &store->job;
-    store->weak = true;
+    store->debug = store->engine->debug;
+    store->seed = store->engine->strength.seed;
     store->plan = *plan;
     memset(&store->lines, 0, sizeof store->lines);
     store->user_cb = job->cb;
@@ -143,7 +145,6 @@ static bool start_job(Engine *e, const SearchLimits *limits, const SearchCallbac
     job->threads = e->threads;
     job->multipv = e->multipv;
     job->cb = *cb;
-    store->weak = false;
     StrengthPlan plan;
     if (!perft_depth && !limits->infinite && !e->analyse_mode && strength_plan(&e->strength, &plan)) weaken(store, &plan);
     atomic_init(&job->stop, false);

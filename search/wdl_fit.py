@@ -69,7 +69,7 @@ def loglik(data, a, b):
 
 
 def fit(data):
-    best = max(((a, b) for a in range(0, 1201, 25) for b in range(25, 5001, 50)), key=lambda ab: loglik(data, *ab))
+    best = max(((a, b) for a in range(0, 2001, 25) for b in range(25, 5001, 50)), key=lambda ab: loglik(data, *ab))
     a0, b0 = best
     fine = ((a, b) for a in range(max(0, a0 - 24), a0 + 25, 2) for b in range(max(5, b0 - 24), b0 + 25, 2))
     return max(fine, key=lambda ab: loglik(data, *ab))
