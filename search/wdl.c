@@ -4,11 +4,11 @@
  * changes. Two logistics rather than one because a draw is a result of
  * its own: at s = 0 the draw share is 1 - 2 / (1 + exp(a / b)). The
  * parameters are the variant's (Variant.wdl, fitted by search/wdl_fit.py
- * from `ratnik match` games); a variant without them gets chess-like ones. */
+ * from `ratnik match` games); a variant without them gets chess's. */
 #include <math.h>
 #include "wdl.h"
 
-static const WdlModel WDL_DEFAULT = {.win_cp = 200, .scale_cp = 100};
+static const WdlModel WDL_DEFAULT = {.win_cp = 109, .scale_cp = 151};
 
 void wdl_estimate(const Variant *v, int score, int mate, int wdl[3]) {
     if (mate) {
