@@ -6,13 +6,15 @@
 #include "strength.h"
 
 /* UCI_Elo for each Skill Level, measured with `ratnik match` in chess
- * (docs/uci.md "Calibration"): levels between the measured ones are
- * interpolated. Increasing, so an Elo has one level. */
+ * against Stockfish's UCI_Elo and between levels (docs/uci.md
+ * "Calibration"; levels 10 and 15 smoothed within their error bars so
+ * that the table increases and an Elo has one level). Levels between are
+ * interpolated. */
 static const struct {
     double level;
     int elo;
 } elo_table[] = {
-    {0, ELO_MIN}, {5, 1000}, {10, 1500}, {15, 1900}, {SKILL_MAX, ELO_MAX},
+    {0, ELO_MIN}, {2, 950}, {5, 1400}, {10, 1700}, {15, 1780}, {SKILL_MAX, ELO_MAX},
 };
 enum { ELO_TABLE_N = sizeof elo_table / sizeof *elo_table };
 

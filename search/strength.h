@@ -12,8 +12,8 @@
 enum {
     SKILL_MAX = 20,     /* Skill Level 20: full strength */
     STRENGTH_LINES = 4, /* root lines the choice is made among */
-    ELO_MIN = 500,
-    ELO_MAX = 2300,
+    ELO_MIN = 650,  /* Skill Level 0, as measured (docs/uci.md "Calibration") */
+    ELO_MAX = 1870, /* full strength, as measured */
 };
 
 /* The options, as the session sets them. With limit on, elo decides;

@@ -37,7 +37,7 @@ START_TEST(uci_lists_the_play_options) {
     char *out = ratnik_output("uci\n", PLAY_OUT);
     ck_assert_ptr_nonnull(strstr(out, "option name Skill Level type spin default 20 min 0 max 20\n"));
     ck_assert_ptr_nonnull(strstr(out, "option name UCI_LimitStrength type check default false\n"));
-    ck_assert_ptr_nonnull(strstr(out, "option name UCI_Elo type spin default 2300 min 500 max 2300\n"));
+    ck_assert_ptr_nonnull(strstr(out, "option name UCI_Elo type spin default 1870 min 650 max 1870\n"));
     ck_assert_ptr_nonnull(strstr(out, "option name Skill Seed type spin default 0 min 0 max 2147483647\n"));
     ck_assert_ptr_nonnull(strstr(out, "option name UCI_AnalyseMode type check default false\n"));
     ck_assert_ptr_nonnull(strstr(out, "option name UCI_ShowWDL type check default false\n"));
@@ -50,7 +50,7 @@ START_TEST(bad_play_option_values_are_refused) {
                          "setoption name UCI_ShowWDL value yes\nsetoption name Skill Seed value -1\nisready\n";
     char *out = ratnik_output(script, PLAY_OUT);
     ck_assert_ptr_nonnull(strstr(out, "info string error: Skill Level must be an integer 0..20, not '21'"));
-    ck_assert_ptr_nonnull(strstr(out, "info string error: UCI_Elo must be an integer 500..2300, not '100'"));
+    ck_assert_ptr_nonnull(strstr(out, "info string error: UCI_Elo must be an integer 650..1870, not '100'"));
     ck_assert_ptr_nonnull(strstr(out, "info string error: UCI_ShowWDL must be true or false, not 'yes'"));
     ck_assert_ptr_nonnull(strstr(out, "info string error: Skill Seed must be an integer"));
     free(out);
@@ -128,12 +128,12 @@ END_TEST
 /* UCI_LimitStrength with an Elo picks a level; UCI_AnalyseMode and `go
  * infinite` lift the limit. */
 START_TEST(limit_strength_and_analysis) {
-    char *out = run_until("setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 1000\n"
+    char *out = run_until("setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 1400\n"
                           "debug on\nposition startpos\ngo movetime 3000\n",
                           "bestmove", 1);
     ck_assert_ptr_nonnull(strstr(out, "info string debug strength level 5.0 "));
     free(out);
-    out = run_until("setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 500\n"
+    out = run_until("setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 650\n"
                     "setoption name UCI_AnalyseMode value true\ndebug on\nposition startpos\ngo depth 4\n",
                     "bestmove", 1);
     ck_assert_ptr_null(strstr(out, "info string debug strength"));
@@ -149,7 +149,7 @@ START_TEST(cecp_strength_options) {
     char *out = run_until(script, "move ", 1);
     ck_assert_ptr_nonnull(strstr(out, "feature option=\"Skill Level -spin 20 0 20\""));
     ck_assert_ptr_nonnull(strstr(out, "feature option=\"UCI_LimitStrength -check 0\""));
-    ck_assert_ptr_nonnull(strstr(out, "feature option=\"UCI_Elo -spin 2300 500 2300\""));
+    ck_assert_ptr_nonnull(strstr(out, "feature option=\"UCI_Elo -spin 1870 650 1870\""));
     ck_assert_ptr_nonnull(strstr(out, "Error (Skill Level must be an integer 0..20, not '99')"));
     ck_assert_ptr_nonnull(strstr(out, "move "));
     /* Level 1 searches one ply: no thinking line deeper than 1. */
