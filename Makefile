@@ -33,9 +33,13 @@ CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
 .PHONY: books book-epds all run web run-web test rules-check deps bench bench-check clean install uninstall debug sanitize perft perft-long unit protocol-tests load storm fuzz fuzz-targets valgrind tsan web-test
 
-all: ratnik
+# OpenBench builds with `make -j EXE=NAME` and runs `./NAME bench`
+# (docs/bench.md); plain `make` writes ./ratnik, which every other target
+# runs.
+EXE ?= ratnik
+all: $(EXE)
 
-ratnik: $(OBJ)
+ratnik $(filter-out ratnik,$(EXE)): $(OBJ)
 	$(CC) $(CFLAGS_ALL) -o $@ $^ $(PKG_LIBS) $(LDLIBS_ALL)
 
 $(BUILD)/%.o: %.c
@@ -259,18 +263,32 @@ book-epds: ratnik
 	./ratnik book epd --variant voodoo --count 60 --plies 8 --depth 2 > book/voodoo.epd
 
 WWW_FILES = $(shell find protocol/web/www -type f 2>/dev/null)
+BOOK_FILES = $(wildcard book/*.bin book/*.epd)
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+# XBoard's engine list picks up the plugin files here (Debian's layout, as
+# fairymax ships fairymax.eng): one line of XBoard options with the engine.
+XBOARD_PLUGINS ?= $(PREFIX)/share/games/plugins/xboard
 
 install: ratnik
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)/book $(DESTDIR)$(DATADIR)/www
-	install -m 755 ratnik $(DESTDIR)$(PREFIX)/bin/ratnik
-	install -m 644 book/*.bin book/*.epd $(DESTDIR)$(DATADIR)/book/
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/book $(DESTDIR)$(DATADIR)/www \
+	  $(DESTDIR)$(MANDIR)/man6 $(DESTDIR)$(XBOARD_PLUGINS)
+	install -m 755 ratnik $(DESTDIR)$(BINDIR)/ratnik
+	install -m 644 $(BOOK_FILES) $(DESTDIR)$(DATADIR)/book/
 	@for f in $(WWW_FILES:protocol/web/www/%=%); do \
 	  install -D -m 644 protocol/web/www/$$f $(DESTDIR)$(DATADIR)/www/$$f || exit 1; done
+	install -m 644 docs/ratnik.6 $(DESTDIR)$(MANDIR)/man6/ratnik.6
+	sed 's|@BINDIR@|$(BINDIR)|' dist/ratnik.eng.in > $(DESTDIR)$(XBOARD_PLUGINS)/ratnik.eng
+	chmod 644 $(DESTDIR)$(XBOARD_PLUGINS)/ratnik.eng
 
+# Removes the files install put, then ratnik's own directories if they are
+# empty; the shared ones (bin, man6, the plugin directory) stay.
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/ratnik
-	rm -rf $(DESTDIR)$(DATADIR)/book $(DESTDIR)$(DATADIR)/www
-	-rmdir $(DESTDIR)$(DATADIR) 2>/dev/null
+	rm -f $(DESTDIR)$(BINDIR)/ratnik $(DESTDIR)$(MANDIR)/man6/ratnik.6 $(DESTDIR)$(XBOARD_PLUGINS)/ratnik.eng
+	rm -f $(BOOK_FILES:book/%=$(DESTDIR)$(DATADIR)/book/%)
+	rm -f $(WWW_FILES:protocol/web/www/%=$(DESTDIR)$(DATADIR)/www/%)
+	-find $(DESTDIR)$(DATADIR)/www -depth -type d -empty -delete 2>/dev/null
+	-rmdir $(DESTDIR)$(DATADIR)/book $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
 	rm -rf build ratnik tests/test_runner tests/load/load_client tests/load/fault_client tests/load/storm_client

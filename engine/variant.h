@@ -93,6 +93,13 @@ typedef struct {
     XboardLetter letters[4];  /* ends with a zero entry */
 } XboardView;
 
+/* The win/draw/loss model of search/wdl.c: win_cp, the score at which the
+ * side to move wins half its games; scale_cp, the logistic's width. A
+ * scale of 0 (not declared): the generic model. */
+typedef struct {
+    short win_cp, scale_cp;
+} WdlModel;
+
 typedef struct Variant {
     const char *name;
     int files, ranks;
@@ -178,6 +185,7 @@ typedef struct Variant {
     const BribeRules *bribes;     /* NULL: the rules have no bribes      */
     const GameScoring *scoring;   /* NULL: a win 1, a draw 1/2           */
     const XboardView *xboard;     /* NULL: XBoard knows the game itself  */
+    WdlModel wdl;                 /* UCI_ShowWDL's model (search/wdl.c)  */
 } Variant;
 enum { CLOCK_LIMIT_NONE = 1 << 30 };
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "engine_internal.h"
+#include "wdl.h"
 #include "../engine/fen.h"
 #include "../engine/notation.h"
 #include "../variants/registry.h"
@@ -15,6 +16,7 @@ Engine *engine_new(EngineOutputFn out, void *ctx) {
     e->hash_mb = 16;
     e->threads = 1;
     e->multipv = 1;
+    e->strength = (StrengthOptions){.skill = SKILL_MAX, .elo = ELO_MAX};
     e->book_depth = BOOK_DEPTH_DEFAULT;
     e->book_variety = BOOK_VARIETY_DEFAULT;
     e->book_miss_steps = -1;
@@ -215,3 +217,25 @@ void engine_display(const Engine *e) {
     engine_result_str(e, line, sizeof line);
     engine_printf(e, "Result: %s", line);
 }
+
+/* ---- playing for people ---------------------------------------------- */
+
+void engine_set_skill_level(Engine *e, int level) {
+    e->strength.skill = level < 0 ? 0 : level > SKILL_MAX ? SKILL_MAX : level;
+}
+
+void engine_set_limit_strength(Engine *e, bool on) { e->strength.limit = on; }
+
+void engine_set_elo(Engine *e, int elo) { e->strength.elo = elo < ELO_MIN ? ELO_MIN : elo > ELO_MAX ? ELO_MAX : elo; }
+
+void engine_set_skill_seed(Engine *e, uint32_t seed) { e->strength.seed = seed; }
+
+void engine_set_analyse_mode(Engine *e, bool on) { e->analyse_mode = on; }
+bool engine_analyse_mode(const Engine *e) { return e->analyse_mode; }
+
+void engine_set_show_wdl(Engine *e, bool on) { atomic_store(&e->show_wdl, on); }
+bool engine_show_wdl(const Engine *e) { return atomic_load(&e->show_wdl); }
+
+void engine_wdl(const Engine *e, int score, int mate, int wdl[3]) { wdl_estimate(e->variant, score, mate, wdl); }
+
+void engine_set_debug(Engine *e, bool on) { e->debug = on; }

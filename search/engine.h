@@ -87,8 +87,33 @@ void engine_clear_hash(Engine *e);
 void engine_set_threads(Engine *e, int threads);
 int engine_threads(const Engine *e);
 void engine_set_multipv(Engine *e, int lines);
-/* Searches fixed positions of every variant to fixed depths; returns nodes. */
-uint64_t engine_bench(Engine *e, bool verbose);
+/* Playing strength and analysis (search/strength.h, docs/uci.md "Playing
+ * strength"): a search that is not `infinite` and not in analysis mode
+ * plays below full strength when the Skill Level is below SKILL_MAX or
+ * LimitStrength is on with an Elo below ELO_MAX. Values are clamped. */
+void engine_set_skill_level(Engine *e, int level);
+void engine_set_limit_strength(Engine *e, bool on);
+void engine_set_elo(Engine *e, int elo);
+void engine_set_skill_seed(Engine *e, uint32_t seed);
+/* Analysis mode: no strength limit and no book move. */
+void engine_set_analyse_mode(Engine *e, bool on);
+bool engine_analyse_mode(const Engine *e);
+/* UCI_ShowWDL: whether to print it, and the estimate of a score in the
+ * current variant (per mille, win draw loss, for the side to move). */
+void engine_set_show_wdl(Engine *e, bool on);
+bool engine_show_wdl(const Engine *e);
+void engine_wdl(const Engine *e, int score, int mate, int wdl[3]);
+/* `debug on`: the strength limit reports its plan and choice. */
+void engine_set_debug(Engine *e, bool on);
+
+/* Searches fixed positions of every variant to fixed depths (each its
+ * own when depth is 0, else all to depth) and prints the totals the way
+ * Stockfish does, last; returns the nodes. */
+uint64_t engine_bench(Engine *e, int depth, bool verbose);
+/* `bench [HASH [THREADS [DEPTH]]]` as Stockfish takes them: sets the Hash
+ * and Threads options (they stay set), then runs engine_bench; false with
+ * the reason, running nothing, when a word is not a number in range. */
+bool engine_run_bench(Engine *e, int nargs, const char *const *args, char *err, size_t errlen);
 
 /* ---- bribes (protocol/gui/bribes.c, docs/bribes.md) ---------------------------- */
 /* The session's bribe options and random state (command thread only). */

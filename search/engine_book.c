@@ -217,7 +217,7 @@ bool engine_book_move(Engine *e, char *turn, char *ponder, char *err, size_t err
     GameView view;
     game_view(e, &view);
     const Position *pos = &view.cur;
-    if (!e->own_book || pos->pending || game_ply(pos) >= e->book_depth || left_book(e, &view)) return false;
+    if (!e->own_book || e->analyse_mode || pos->pending || game_ply(pos) >= e->book_depth || left_book(e, &view)) return false;
     char path[1100];
     Book *b = current_book(e, path, sizeof path, err, errlen);
     if (!b) return false;

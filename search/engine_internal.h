@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include "engine.h"
 #include "search_job.h"
+#include "strength.h"
 
 struct Engine {
     const Variant *variant;
@@ -17,6 +18,14 @@ struct Engine {
     Game scratch;    /* where a new position is built before it replaces game */
     int move_limit;  /* option MoveLimit, for variants that have a move limit */
     int hash_mb, threads, multipv;
+    /* Playing for people (docs/uci.md): the strength limit, analysis mode
+     * (no limit, no book), and `debug on` (the strength limit's choices
+     * are reported), set by the protocol thread and copied by a search
+     * when it starts; UCI_ShowWDL, which the UCI layer reads on the search
+     * thread as it prints, hence atomic. */
+    StrengthOptions strength;
+    bool analyse_mode, debug;
+    atomic_bool show_wdl;
     TT tt;
     EngineOutputFn out;
     void *out_ctx;

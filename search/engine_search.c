@@ -5,6 +5,7 @@
 #include <string.h>
 #include "engine_internal.h"
 #include "../engine/fen.h"
+#include "../engine/notation.h"
 #include "../engine/perft.h"
 #include "../variants/registry.h"
 
@@ -18,7 +19,73 @@ typedef struct {
     RootTurns root;
     int perft_depth; /* 0: a search */
     Engine *engine;
+    /* A search below full strength (search/strength.h): the protocol's
+     * callbacks and MultiPV, behind the ones that record the root lines. */
+    bool debug;     /* copies: the session may change them during the search */
+    uint32_t seed;
+    StrengthPlan plan;
+    StrengthLines lines;
+    SearchCallbacks user_cb;
+    int user_multipv;
 } JobStorage;
+
+/* ---- playing below full strength ---------------------------------------- */
+
+static void weak_info(void *ctx, const SearchInfo *info) {
+    JobStorage *store = ctx;
+    strength_record(&store->lines, info);
+    if (info->multipv <= store->user_multipv && store->user_cb.on_info) store->user_cb.on_info(store->user_cb.ctx, info);
+}
+
+/* A turn of a reported line is played only if it is legal as written (a
+ * line cut short mid-turn is not); else the search's own best stands. */
+static bool turn_is_legal(const Position *pos, const char *turn, Position *after) {
+    char err[256];
+    *after = *pos;
+    return turn[0] && play_turn_str(after, turn, err, sizeof err);
+}
+
+static void weak_bestmove(void *ctx, const char *best, const char *ponder) {
+    JobStorage *store = ctx;
+    int n;
+    const StrengthLine *lines = strength_lines_final(&store->lines, &n);
+    const Position *root = &store->game.cur;
+    int pick = best ? strength_choose(&store->plan, store->seed, root->key, lines, n) : 0;
+    Position after, reply;
+    if (best && pick > 0 && turn_is_legal(root, lines[pick].turn, &after)) {
+        if (store->debug)
+            engine_printf(store->engine, "info string debug strength level %.1f depth %d nodes %llu margin %d: "
+                          "plays %s (%d cp) for %s (%d cp), line %d of %d", store->plan.level, store->plan.depth,
+                          (unsigned long long)store->plan.nodes, store->plan.margin, lines[pick].turn,
+                          lines[pick].score, best, lines[0].score, pick + 1, n);
+        /* A ponder move only where the search would give one (not in
+         * variants of compound turns), and only if it is legal there. */
+        bool has_reply = ponder && turn_is_legal(&after, lines[pick].reply, &reply);
+        store->user_cb.on_bestmove(store->user_cb.ctx, lines[pick].turn, has_reply ? lines[pick].reply : NULL);
+        return;
+    }
+    if (best && store->debug)
+        engine_printf(store->engine, "info string debug strength level %.1f depth %d nodes %llu margin %d: "
+                      "plays the best turn %s of %d lines", store->plan.level, store->plan.depth,
+                      (unsigned long long)store->plan.nodes, store->plan.margin, best, n);
+    store->user_cb.on_bestmove(store->user_cb.ctx, best, ponder);
+}
+
+/* Caps the job's depth and nodes at the plan's, searches at least
+ * STRENGTH_LINES root lines, and puts the recording callbacks in front. */
+static void weaken(JobStorage *store, const StrengthPlan *plan) {
+    SearchJob *job = &store->job;
+    store->debug = store->engine->debug;
+    store->seed = store->engine->strength.seed;
+    store->plan = *plan;
+    memset(&store->lines, 0, sizeof store->lines);
+    store->user_cb = job->cb;
+    store->user_multipv = job->multipv < 1 ? 1 : job->multipv;
+    if (!job->limits.depth || job->limits.depth > plan->depth) job->limits.depth = plan->depth;
+    if (!job->limits.nodes || job->limits.nodes > plan->nodes) job->limits.nodes = plan->nodes;
+    if (job->multipv < STRENGTH_LINES) job->multipv = STRENGTH_LINES;
+    job->cb = (SearchCallbacks){weak_info, store->user_cb.on_bestmove ? weak_bestmove : NULL, store};
+}
 
 static void divide_line(void *ctx, const char *turn, uint64_t nodes) {
     engine_printf(ctx, "%s: %llu", turn, (unsigned long long)nodes);
@@ -78,6 +145,8 @@ static bool start_job(Engine *e, const SearchLimits *limits, const SearchCallbac
     job->threads = e->threads;
     job->multipv = e->multipv;
     job->cb = *cb;
+    StrengthPlan plan;
+    if (!perft_depth && !limits->infinite && !e->analyse_mode && strength_plan(&e->strength, &plan)) weaken(store, &plan);
     atomic_init(&job->stop, false);
     atomic_init(&job->pondering, limits->ponder);
     atomic_init(&job->nodes, 0);
@@ -184,7 +253,7 @@ static const struct { const char *variant, *fen; int depth; } bench_positions[] 
     {"voodoo", NULL, 5},
 };
 
-uint64_t engine_bench(Engine *e, bool verbose) {
+uint64_t engine_bench(Engine *e, int depth, bool verbose) {
     uint64_t total = 0;
     double t0 = search_now_ms();
     const Variant *saved = e->variant;
@@ -194,8 +263,8 @@ uint64_t engine_bench(Engine *e, bool verbose) {
         if (!engine_set_variant(e, bench_positions[i].variant, err, sizeof err)) continue;
         if (!engine_set_position(e, bench_positions[i].fen, NULL, 0, err, sizeof err)) continue;
         tt_clear(&e->tt);
-        SearchRequest rq = {.game = &e->game, .tt = &e->tt, .limits = {.depth = bench_positions[i].depth},
-                            .threads = e->threads};
+        int d = depth > 0 ? depth : bench_positions[i].depth;
+        SearchRequest rq = {.game = &e->game, .tt = &e->tt, .limits = {.depth = d}, .threads = e->threads};
         SearchResult res;
         if (!search_blocking(&rq, &res)) {
             engine_printf(e, "bench %s: the search could not start (out of memory)", bench_positions[i].variant);
@@ -203,7 +272,7 @@ uint64_t engine_bench(Engine *e, bool verbose) {
         }
         if (verbose)
             engine_printf(e, "bench %-10s depth %2d nodes %10llu time %6.0f  %s", bench_positions[i].variant,
-                          bench_positions[i].depth, (unsigned long long)res.nodes, res.time_ms,
+                          d, (unsigned long long)res.nodes, res.time_ms,
                           bench_positions[i].fen ? bench_positions[i].fen : "startpos");
         total += res.nodes;
     }
@@ -214,4 +283,33 @@ uint64_t engine_bench(Engine *e, bool verbose) {
     engine_printf(e, "Nodes searched: %llu", (unsigned long long)total);
     engine_printf(e, "Nodes/second: %.0f", ms > 0 ? total / ms * 1e3 : 0.0);
     return total;
+}
+
+static bool bench_number(const char *word, const char *what, long lo, long hi, long *out, char *err, size_t errlen) {
+    char *end;
+    long v = strtol(word, &end, 10);
+    if (!*word || *end || v < lo || v > hi) {
+        snprintf(err, errlen, "bench: %s must be an integer %ld..%ld, not '%.32s'", what, lo, hi, word);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+/* Stockfish's order, so that scripts written for it (OpenBench) pass the
+ * same words: HASH (MB), THREADS, DEPTH, each optional from the right. */
+bool engine_run_bench(Engine *e, int nargs, const char *const *args, char *err, size_t errlen) {
+    long hash = e->hash_mb, threads = e->threads, depth = 0;
+    if (nargs > 3) {
+        snprintf(err, errlen, "usage: bench [HASH [THREADS [DEPTH]]]");
+        return false;
+    }
+    if ((nargs > 0 && !bench_number(args[0], "HASH", 1, HASH_MAX_MB, &hash, err, errlen))
+        || (nargs > 1 && !bench_number(args[1], "THREADS", 1, MAX_THREADS, &threads, err, errlen))
+        || (nargs > 2 && !bench_number(args[2], "DEPTH", 1, MAX_PLY - 4, &depth, err, errlen)))
+        return false;
+    if (hash != e->hash_mb && !engine_set_hash(e, (int)hash, err, errlen)) return false;
+    engine_set_threads(e, (int)threads);
+    engine_bench(e, (int)depth, true);
+    return true;
 }

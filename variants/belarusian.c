@@ -473,4 +473,5 @@ const Variant variant_belarusian = {
                 {"promotion", WHITE, "a9:i9", "a white ratnik here may later change into a lost piece"},
                 {"promotion", BLACK, "a1:i1", "a black ratnik here may later change into a lost piece"}},
     .xboard = &xboard_view,
+    .wdl = {.win_cp = 201, .scale_cp = 113}, /* search/wdl_fit.py, docs/uci.md "WDL" */
 };

@@ -350,4 +350,5 @@ const Variant variant_buratia = {
     .bribes = &buratia_bribe_rules,
     .scoring = &seed_scoring,
     .xboard = &xboard_view,
+    .wdl = {.win_cp = 0, .scale_cp = 303}, /* search/wdl_fit.py, docs/uci.md "WDL" */
 };

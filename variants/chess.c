@@ -382,4 +382,5 @@ const Variant variant_chess = {
                 {"promotion", BLACK, "a1:h1", "black pawns promote"}},
     .san = true,
     .polyglot = true,
+    .wdl = {.win_cp = 109, .scale_cp = 151}, /* search/wdl_fit.py, docs/uci.md "WDL" */
 };

@@ -256,4 +256,5 @@ const Variant variant_japanese = {
                 {"promotion", BLACK, "a1:i1 b2 h2 a3:i3", "black silver, unicorn, small bear, big bear, elephant promote"}},
     .agreed_repetition = true, /* repetition ends a game by engine convention only */
     .xboard = &xboard_view,
+    .wdl = {.win_cp = 109, .scale_cp = 151}, /* chess's: its own games were too drawn to fit (docs/uci.md "WDL") */
 };

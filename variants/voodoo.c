@@ -376,6 +376,7 @@ const Variant variant_voodoo = {
     .clock_limit = CLOCK_LIMIT_NONE,
     .agreed_repetition = true, /* no rule ends a game by repetition */
     .xboard = &xboard_view,
+    .wdl = {.win_cp = 0, .scale_cp = 251}, /* search/wdl_fit.py, docs/uci.md "WDL" */
 };
 
 /* The same game with the magic turns switched off (FIDE moves without check,

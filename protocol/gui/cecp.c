@@ -22,6 +22,7 @@
 #include "cecp_xboard.h"
 #include "cecp_highlight.h"
 #include "bribes.h"
+#include "play_opts.h"
 #include "book_opts.h"
 #include "../../engine/fen.h"
 #include "../../engine/notation.h"
@@ -231,6 +232,7 @@ static void cmd_protover(CecpState *c) {
     engine_printf(e, "feature option=\"Clear Hash -button\"");
     bribes_cecp_features(e);
     book_opts_cecp_features(e);
+    play_opts_cecp_features(e);
     engine_printf(e, "feature done=1");
 }
 
@@ -395,6 +397,10 @@ static void cmd_option(CecpState *c, const char *arg, const char *line) {
     } else if (book_opts_is_option(name)) { /* the book is asked at the next own move */
         char err[256];
         if (!book_opts_set(c->e, name, eq ? eq + 1 : "", err, sizeof err)) error_reply(c, err, line);
+        return;
+    } else if (play_opts_is_option(name)) { /* read at the next search */
+        char err[256];
+        if (!play_opts_set(c->e, name, eq ? eq + 1 : "", err, sizeof err)) error_reply(c, err, line);
         return;
     } else if (bribes_is_option(name)) { /* changes no position: the search goes on */
         char err[256];

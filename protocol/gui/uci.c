@@ -8,6 +8,7 @@
 #include "uci.h"
 #include "bribes.h"
 #include "book_opts.h"
+#include "play_opts.h"
 #include "uci_ext.h"
 #include "../../engine/fen.h"
 #include "../../variants/registry.h"
@@ -57,6 +58,7 @@ static void cmd_uci(const Engine *e) {
     engine_printf(e, "option name MoveLimit type spin default 100 min 0 max 10000");
     bribes_uci_options(e);
     book_opts_uci_options(e);
+    play_opts_uci_options(e);
     engine_printf(e, "uciok");
 }
 
@@ -111,6 +113,8 @@ static void cmd_setoption(Engine *e, const Tokens *t) {
         if (!bribes_set_option(e, name, value, err, sizeof err)) error(e, "%s", err);
     } else if (book_opts_is_option(name)) {
         if (!book_opts_set(e, name, value, err, sizeof err)) error(e, "%s", err);
+    } else if (play_opts_is_option(name)) {
+        if (!play_opts_set(e, name, value, err, sizeof err)) error(e, "%s", err);
     } else {
         error(e, "unknown option '%s'", name);
     }
@@ -150,9 +154,11 @@ static void uci_info(void *ctx, const SearchInfo *i) {
     if (i->mate) snprintf(score, sizeof score, "mate %d", i->mate);
     else snprintf(score, sizeof score, "cp %d", i->score);
     const char *bound = i->bound == BOUND_LOWER ? " lowerbound" : i->bound == BOUND_UPPER ? " upperbound" : "";
-    engine_printf(ctx, "info depth %d seldepth %d multipv %d score %s%s nodes %llu nps %llu time %.0f hashfull %d pv %s",
-                  i->depth, i->seldepth, i->multipv, score, bound, (unsigned long long)i->nodes, (unsigned long long)i->nps, i->time_ms,
-                  i->hashfull, i->pv);
+    char wdl[48];
+    play_opts_uci_wdl(ctx, i->score, i->mate, wdl, sizeof wdl);
+    engine_printf(ctx, "info depth %d seldepth %d multipv %d score %s%s%s nodes %llu nps %llu time %.0f hashfull %d pv %s",
+                  i->depth, i->seldepth, i->multipv, score, bound, wdl, (unsigned long long)i->nodes, (unsigned long long)i->nps,
+                  i->time_ms, i->hashfull, i->pv);
 }
 
 static void uci_bestmove(void *ctx, const char *best, const char *ponder) {
@@ -315,10 +321,14 @@ bool uci_command(Engine *e, char *line) {
     else if (!strcmp(cmd, "stop")) engine_stop(e);
     else if (!strcmp(cmd, "ponderhit")) engine_ponderhit(e);
     else if (!strcmp(cmd, "d")) engine_display(e);
-    else if (!strcmp(cmd, "debug")) { /* nothing extra to say: accepted */
+    else if (!strcmp(cmd, "debug")) { /* cutechess-cli -debug sends it */
         if (t.n != 2 || (strcmp(t.tok[1], "on") && strcmp(t.tok[1], "off"))) error(e, "%s", "usage: debug on|off");
+        else engine_set_debug(e, !strcmp(t.tok[1], "on"));
     }
-    else if (!strcmp(cmd, "bench")) engine_bench(e, true);
+    else if (!strcmp(cmd, "bench")) {
+        char err[256];
+        if (!engine_run_bench(e, t.n - 1, (const char *const *)t.tok + 1, err, sizeof err)) error(e, "%s", err);
+    }
     else if (!strcmp(cmd, "bribe")) bribes_command(e, BRIBE_PROTO_UCI, t.n, t.tok, NULL); /* docs/bribes.md */
     else if (!strcmp(cmd, "quit")) {
         engine_stop(e);

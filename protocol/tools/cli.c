@@ -1,5 +1,5 @@
 /* The command-line tools: bench, perftbench, and the dispatch to perft
- * (perft_cli.c), tactics, selfplay and match. */
+ * (perft_cli.c), perftree, tactics, selfplay and match. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +13,7 @@
 #include "book_cli.h"
 #include "../match/match.h"
 #include "perft_cli.h"
+#include "perftree.h"
 #include "../match/selfplay.h"
 #include "tactics.h"
 #include "../../variants/registry.h"
@@ -26,7 +27,8 @@ static double now_ms(void) {
 static int usage(void) {
     fprintf(stderr, "usage: ratnik perft [--variant NAME] [--fen FEN] [--divide] [--threads N] [--hash MB] [--json] DEPTH\n"
                     "       ratnik perft --epd FILE [--variant NAME] [--depth N] [--threads N] [--hash MB] [--json]\n"
-                    "       ratnik bench [threads] [hash MB]\n"
+                    "       ratnik perftree [--variant NAME] DEPTH FEN [MOVES]   (for perftree; docs/tools.md)\n"
+                    "       ratnik bench [HASH [THREADS [DEPTH]]]   (as Stockfish's bench; docs/tools.md)\n"
                     "       ratnik tactics FILE [--movetime MS] [--variant NAME]\n"
                     "       ratnik selfplay [--variant NAME] [--games N] [--a SPEC] [--b SPEC]\n"
                     "       ratnik match -engine cmd=... -engine cmd=... [flags]   (docs/match.md)\n"
@@ -60,21 +62,25 @@ static void print_line(void *ctx, const char *line) {
     fflush(stdout);
 }
 
-/* `ratnik bench [threads] [hash]`: the search bench and its signature. */
+/* `ratnik bench [HASH [THREADS [DEPTH]]]`: the search bench and its signature. */
 static int bench(int argc, char **argv) {
     Engine *e = engine_new(print_line, NULL);
-    char err[128];
-    if (argc > 1) engine_set_threads(e, atoi(argv[1]));
-    if (argc > 2 && !engine_set_hash(e, atoi(argv[2]), err, sizeof err)) fprintf(stderr, "%s\n", err);
-    engine_bench(e, true);
+    if (!e) {
+        fprintf(stderr, "ratnik bench: out of memory\n");
+        return 1;
+    }
+    char err[256];
+    bool ok = engine_run_bench(e, argc - 1, (const char *const *)argv + 1, err, sizeof err);
+    if (!ok) fprintf(stderr, "ratnik %s\n", err);
     engine_free(e);
-    return 0;
+    return ok ? 0 : 2;
 }
 
 static int run_tool(int argc, char **argv) {
     if (!strcmp(argv[0], "perft")) return perft_cli_main(argc, argv);
     if (!strcmp(argv[0], "bench")) return bench(argc, argv);
     if (!strcmp(argv[0], "perftbench")) return perft_bench();
+    if (!strcmp(argv[0], "perftree")) return perftree_main(argc, argv);
     if (!strcmp(argv[0], "tactics")) return tactics_main(argc, argv);
     if (!strcmp(argv[0], "selfplay")) return selfplay_main(argc, argv);
     if (!strcmp(argv[0], "match")) return match_main(argc, argv);

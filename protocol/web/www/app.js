@@ -59,6 +59,8 @@ class Page {
       incMs: Math.max(0, Math.round(num('clock-inc', 0) * 1000)),
       corruption: $('corruption').checked,
       multipv: Math.min(16, Math.max(1, Math.round(num('multipv', 1)))),
+      strength: $('strength').value,
+      wdl: $('wdl').checked,
     };
   }
 
@@ -66,7 +68,8 @@ class Page {
 
   wire() {
     $('variant').addEventListener('change', () => this.game.changeVariant($('variant').value));
-    for (const id of ['mode', 'human', 'time-kind', 'movetime', 'clock-min', 'clock-inc', 'multipv', 'corruption']) {
+    for (const id of ['mode', 'human', 'time-kind', 'movetime', 'clock-min', 'clock-inc', 'multipv', 'corruption',
+      'strength', 'wdl']) {
       $(id).addEventListener('change', () => this.settingsChanged(id));
     }
     $('new-game').addEventListener('click', () => this.game.newGame());
@@ -114,6 +117,23 @@ class Page {
   }
 
   // --- what the game reports ---
+
+  // The strength choices come from the engine's own UCI_Elo range (a
+  // step of 200 from its minimum), so the page offers only what it takes.
+  strengthKnown(options) {
+    const elo = options.UCI_Elo;
+    const limited = elo && options.UCI_LimitStrength;
+    $('strength-label').hidden = !limited;
+    $('wdl-label').hidden = !options.UCI_ShowWDL;
+    if (!limited) return;
+    const sel = $('strength');
+    const lo = parseInt(elo.min, 10);
+    const hi = parseInt(elo.max, 10);
+    const choices = [];
+    for (let v = lo; v < hi; v += 200) choices.push(v);
+    const make = (value, text) => { const o = document.createElement('option'); o.value = value; o.textContent = text; return o; };
+    sel.replaceChildren(make('full', 'full'), ...choices.reverse().map((v) => make(String(v), 'Elo ' + v)));
+  }
 
   variantsKnown(option) {
     const sel = $('variant');

@@ -110,6 +110,7 @@ export class Game {
   async start(variant) {
     const options = await this.connect();
     this.ui.variantsKnown(options.UCI_Variant);
+    this.ui.strengthKnown(options);
     return this.changeVariant(variant || 'chess');
   }
 
@@ -131,6 +132,13 @@ export class Game {
     const s = this.settings;
     const lines = ['setoption name MultiPV value ' + s.multipv];
     if (this.info.bribes === 'yes') lines.push('setoption name Corruption value ' + (s.corruption ? 'true' : 'false'));
+    const offered = this.uci.options;
+    if (offered.UCI_LimitStrength && offered.UCI_Elo) {
+      lines.push('setoption name UCI_LimitStrength value ' + (s.strength !== 'full'));
+      if (s.strength !== 'full') lines.push('setoption name UCI_Elo value ' + s.strength);
+    }
+    if (offered.UCI_ShowWDL) lines.push('setoption name UCI_ShowWDL value ' + s.wdl);
+    if (offered.UCI_AnalyseMode) lines.push('setoption name UCI_AnalyseMode value ' + (s.mode === 'analysis'));
     await this.uci.command(lines.join('\n'));
   }
 
@@ -141,7 +149,8 @@ export class Game {
     this.interrupt();
     this.run(async (g) => {
       await this.waitSearch();
-      if (before.multipv !== this.settings.multipv || before.corruption !== this.settings.corruption) {
+      const optionsOf = (t) => [t.multipv, t.corruption, t.strength, t.wdl, t.mode === 'analysis'].join();
+      if (optionsOf(before) !== optionsOf(this.settings)) {
         await this.applyOptions();
       }
       if (before.timeKind !== this.settings.timeKind || before.clockMs !== this.settings.clockMs) this.resetClocks();

@@ -109,6 +109,12 @@ function scoreText(score) {
   return (score.value > 0 ? '+' : '') + v + (score.bound ? ' (' + score.bound + ')' : '');
 }
 
+// UCI_ShowWDL's per mille as percentages: win, draw, loss for the side to move.
+function wdlText(wdl) {
+  const pct = (x) => (x / 10).toFixed(1) + '%';
+  return 'W ' + pct(wdl[0]) + ' D ' + pct(wdl[1]) + ' L ' + pct(wdl[2]);
+}
+
 // Engine output: one row per MultiPV line, as the engine reports them.
 export class AnalysisView {
   constructor(root) {
@@ -137,6 +143,7 @@ export class AnalysisView {
       row.appendChild(el('span', 'pv-k', '#' + k));
       row.appendChild(el('span', 'pv-depth', 'depth ' + info.depth));
       row.appendChild(el('span', 'pv-score', scoreText(info.score)));
+      if (info.wdl) row.appendChild(el('span', 'pv-wdl', wdlText(info.wdl)));
       row.appendChild(el('span', 'pv-nodes', info.nodes !== undefined ? info.nodes + ' nodes' : ''));
       row.appendChild(el('span', 'pv-moves', info.pv.slice(0, 16).join(' ')));
       this.root.appendChild(row);

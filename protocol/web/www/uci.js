@@ -185,6 +185,9 @@ export function readInfo(line) {
       info.score = { kind: w[i + 1], value: parseInt(w[i + 2], 10) };
       i += 2;
       if (w[i + 1] === 'lowerbound' || w[i + 1] === 'upperbound') info.score.bound = w[++i];
+    } else if (w[i] === 'wdl') {
+      info.wdl = w.slice(i + 1, i + 4).map((x) => parseInt(x, 10));
+      i += 3;
     } else if (w[i] === 'pv') { info.pv = w.slice(i + 1); break; }
     else if (w[i] === 'string') { info.string = w.slice(i + 1).join(' '); break; }
   }
