@@ -278,7 +278,7 @@ install: ratnik
 	@for f in $(WWW_FILES:protocol/web/www/%=%); do \
 	  install -D -m 644 protocol/web/www/$$f $(DESTDIR)$(DATADIR)/www/$$f || exit 1; done
 	install -m 644 docs/ratnik.6 $(DESTDIR)$(MANDIR)/man6/ratnik.6
-	sed 's|@BINDIR@|$(BINDIR)|' dist/ratnik.eng.in > $(DESTDIR)$(XBOARD_PLUGINS)/ratnik.eng
+	sed 's|@BINDIR@|$(BINDIR)|' protocol/gui/ratnik.eng.in > $(DESTDIR)$(XBOARD_PLUGINS)/ratnik.eng
 	chmod 644 $(DESTDIR)$(XBOARD_PLUGINS)/ratnik.eng
 
 # Removes the files install put, then ratnik's own directories if they are

@@ -225,7 +225,7 @@ START_TEST(install_and_uninstall_in_destdir) {
     size_t len = fread(out, 1, CONV_OUT - 1, f);
     out[len] = 0;
     fclose(f);
-    ck_assert_str_eq(out, "plugin spec 0.0\n/usr/bin/ratnik -xlegal -testClaims false\n"
+    ck_assert_str_eq(out, "plugin spec 0.0\n/usr/bin/ratnik -xlegal -testClaims false -showTargetSquares true -highlightDragging true\n"
                           "normal,buratia,japanese,belarusian,voodoo\n");
     snprintf(cmd, sizeof cmd, "make --no-print-directory uninstall DESTDIR=%s PREFIX=/usr", dir);
     ck_assert_msg(run_cmd(cmd, out, CONV_OUT) == 0, "make uninstall: %s", out);
