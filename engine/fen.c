@@ -5,6 +5,7 @@
 #include <string.h>
 #include "fen.h"
 #include "notation.h"
+#include "number.h"
 
 static bool fail(char *err, size_t n, const char *fmt, ...) {
     va_list ap;
@@ -106,12 +107,11 @@ static bool parse_ep(Position *pos, const char *tok, char *err, size_t n) {
     return true;
 }
 
+/* A move counter: digits only (no sign), lo..65535. */
 static bool parse_counter(const char *tok, int lo, long *out) {
-    char *end;
-    if (!isdigit((unsigned char)*tok)) return false;
-    long v = strtol(tok, &end, 10);
-    if (*end || v < lo || v > 65535) return false;
-    *out = v;
+    long long v;
+    if (!isdigit((unsigned char)*tok) || !parse_integer(tok, lo, 65535, &v)) return false;
+    *out = (long)v;
     return true;
 }
 

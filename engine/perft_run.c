@@ -11,6 +11,7 @@
 #include "notation.h"
 #include "perft.h"
 #include "perft_tt.h"
+#include "clock.h"
 
 typedef struct {
     Position pos;
@@ -34,12 +35,6 @@ typedef struct {
     _Atomic long last_report_ms;
     double t0;
 } PerftJob;
-
-static double clock_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 static bool grow(void **p, int *cap, int need, size_t size) {
     if (need <= *cap) return true;
@@ -103,7 +98,7 @@ static bool expand_again(ItemList *l, int threads) {
 
 static void report(PerftJob *job) {
     const PerftOptions *o = job->opt;
-    long now = (long)(clock_ms() - job->t0), last = atomic_load(&job->last_report_ms);
+    long now = (long)(clock_now_ms() - job->t0), last = atomic_load(&job->last_report_ms);
     if (now - last < o->progress_ms || !atomic_compare_exchange_strong(&job->last_report_ms, &last, now)) return;
     PerftProgress p = {atomic_load(&job->done), job->list.n, atomic_load(&job->nodes), (double)now};
     o->progress(o->progress_ctx, &p);
@@ -146,7 +141,7 @@ static bool small_tree(int roots, int depth) {
 bool perft_run(const Position *pos, int depth, const PerftOptions *o, uint64_t *nodes) {
     *nodes = depth <= 0 ? 1 : 0;
     if (depth <= 0) return true;
-    PerftJob job = {.opt = o, .t0 = clock_ms()};
+    PerftJob job = {.opt = o, .t0 = clock_now_ms()};
     int threads = o->threads < 1 ? 1 : o->threads;
     bool ok = expand(&job.list, pos, depth, 0, "");
     if (!o->split_small && small_tree(job.list.roots, depth)) threads = 1;

@@ -9,6 +9,7 @@
 #include "bribe_decide.h"
 #include "../engine/notation.h"
 #include "../variants/registry.h"
+#include "../engine/clock.h"
 
 const char *const bribe_policy_names[POLICY_NB] = {"search", "accept-all", "decline-all", "random-offers"};
 
@@ -205,11 +206,11 @@ static void add_if_worth(const Game *g, Bribe b, int x_base, const BribeBudget *
 static int purchase_candidates(const Game *g, Bribe proto, const BribeBudget *bud, Bribe *out, int max) {
     Move moves[MAX_MOVES];
     int count = g->cur.v->generate(&g->cur, moves), n = 0, score[PURCHASE_VERIFY];
-    double t0 = search_now_ms();
+    double t0 = clock_now_ms();
     for (int i = 0; i < count; i++) {
         int s;
         proto.named = moves[i];
-        if (bud->movetime > 0 && search_now_ms() - t0 > bud->movetime * 0.12) break;
+        if (bud->movetime > 0 && clock_now_ms() - t0 > bud->movetime * 0.12) break;
         if (!score_for_x(g, &proto, bud, 0, SCREEN_DEPTH, &s)) continue;
         if (n == max && s <= score[max - 1]) continue;
         int at = n < max ? n++ : max - 1; /* insertion into a short sorted list */

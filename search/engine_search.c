@@ -8,6 +8,7 @@
 #include "../engine/notation.h"
 #include "../engine/perft.h"
 #include "../variants/registry.h"
+#include "../engine/clock.h"
 
 /* A job and the copy of the game it searches, in one allocation; the
  * struct keeps the game aligned for its 128-bit bitboards. A perft runs
@@ -195,7 +196,7 @@ void engine_wait(Engine *e) {
 
 void engine_ponderhit(Engine *e) {
     if (!e->searching) return;
-    e->job->start_ms = search_now_ms(); /* our clock starts now */
+    e->job->start_ms = clock_now_ms(); /* our clock starts now */
     atomic_store(&e->job->pondering, false);
 }
 
@@ -255,7 +256,7 @@ static const struct { const char *variant, *fen; int depth; } bench_positions[] 
 
 uint64_t engine_bench(Engine *e, int depth, bool verbose) {
     uint64_t total = 0;
-    double t0 = search_now_ms();
+    double t0 = clock_now_ms();
     const Variant *saved = e->variant;
     for (size_t i = 0; i < sizeof bench_positions / sizeof *bench_positions; i++) {
         char err[256];
@@ -276,7 +277,7 @@ uint64_t engine_bench(Engine *e, int depth, bool verbose) {
                           bench_positions[i].fen ? bench_positions[i].fen : "startpos");
         total += res.nodes;
     }
-    double ms = search_now_ms() - t0;
+    double ms = clock_now_ms() - t0;
     char err[256];
     engine_set_variant(e, saved->name, err, sizeof err);
     engine_printf(e, "Time (ms): %.0f", ms);

@@ -11,6 +11,7 @@
 #include "search_job.h"
 #include "eval.h"
 #include "../engine/notation.h"
+#include "../engine/clock.h"
 
 typedef struct {
     SearchJob *job;
@@ -42,12 +43,6 @@ static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
 static void init_lmr(void) {
     for (int d = 1; d < 64; d++)
         for (int m = 1; m < 64; m++) lmr_table[d][m] = (int)(0.75 + log(d) * log(m) / 2.25);
-}
-
-double search_now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
 /* ---- scores -------------------------------------------------------------- */
@@ -170,7 +165,7 @@ static bool should_stop(Thread *t) {
             t->abort_iter = true;
         if (t->id == 0 && t->root_depth > 1) {
             bool timed = !job->limits.infinite && !atomic_load(&job->pondering);
-            if ((timed && job->hard_ms > 0 && search_now_ms() - job->start_ms >= job->hard_ms)
+            if ((timed && job->hard_ms > 0 && clock_now_ms() - job->start_ms >= job->hard_ms)
                 || (job->limits.nodes && atomic_load(&job->nodes) >= job->limits.nodes))
                 atomic_store(&job->stop, true);
         }
@@ -468,7 +463,7 @@ static void print_info(Thread *t, int depth, int pv_index, int score, int bound)
     if (!job->cb.on_info) return;
     flush_nodes(t);
     SearchInfo info = {.depth = depth, .seldepth = t->seldepth, .score = score, .bound = bound, .multipv = pv_index + 1};
-    info.time_ms = search_now_ms() - job->start_ms;
+    info.time_ms = clock_now_ms() - job->start_ms;
     info.nodes = atomic_load(&job->nodes);
     info.nps = info.time_ms > 0 ? (uint64_t)(info.nodes / info.time_ms * 1000) : 0;
     info.hashfull = tt_hashfull(job->tt);
@@ -505,7 +500,7 @@ static int aspiration(Thread *t, int depth, int prev, int pv_index) {
         } else {
             return s;
         }
-        if (t->id == 0 && search_now_ms() - job->start_ms > 2000)
+        if (t->id == 0 && clock_now_ms() - job->start_ms > 2000)
             print_info(t, depth, pv_index, s, s <= alpha ? BOUND_UPPER : BOUND_LOWER);
         delta += delta / 2 + 5;
     }
@@ -571,7 +566,7 @@ static void iterate(Thread *t) {
         /* 4. Soft limit: do not start an iteration that cannot finish in time. */
         bool timed = !job->limits.infinite && !atomic_load(&job->pondering);
         int best = job->best_score;
-        if (timed && job->soft_ms > 0 && search_now_ms() - job->start_ms > job->soft_ms) break;
+        if (timed && job->soft_ms > 0 && clock_now_ms() - job->start_ms > job->soft_ms) break;
         if (best >= SCORE_MATE_BOUND && depth >= 2 * (SCORE_MATE - best) + 2 && timed && !job->limits.depth) break;
     }
     t->n_excluded = 0;
@@ -656,7 +651,7 @@ static void report_bestmove(const SearchJob *job) {
 
 void search_run(SearchJob *job) {
     pthread_once(&lmr_once, init_lmr);
-    job->start_ms = search_now_ms();
+    job->start_ms = clock_now_ms();
     atomic_store(&job->nodes, 0);
     set_time_limits(job);
     tt_new_search(job->tt);

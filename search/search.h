@@ -85,7 +85,6 @@ bool search_blocking(const SearchRequest *rq, SearchResult *res);
  * the limits. res may be NULL. */
 int search_score(const Game *g, TT *tt, int threads, const SearchLimits *limits, SearchResult *res);
 
-double search_now_ms(void);
 /* The root turn of a best line as text ("e2e4", "xb1,g8f6,e2e4"). */
 void search_turn_text(const Position *root, const Move *pv, int len, char *buf, size_t n, int *used);
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "search_job.h"
+#include "../engine/clock.h"
 
 static void *run_job(void *arg) {
     search_run(arg);
@@ -42,12 +43,12 @@ bool search_blocking(const SearchRequest *rq, SearchResult *res) {
     pthread_t id;
     pthread_attr_init(&attr);
     pthread_attr_setstacksize(&attr, SEARCH_STACK);
-    double t0 = search_now_ms();
+    double t0 = clock_now_ms();
     bool ok = !pthread_create(&id, &attr, run_job, job);
     pthread_attr_destroy(&attr);
     if (ok) {
         pthread_join(id, NULL);
-        copy_result(job, search_now_ms() - t0, res);
+        copy_result(job, clock_now_ms() - t0, res);
     }
     free(job);
     return ok;

@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "test_util.h"
+#include "../engine/clock.h"
 
 typedef struct {
     pid_t pid;
@@ -43,12 +44,6 @@ static inline void sanitizer_option(const char *var, const char *opt) {
     char opts[512];
     snprintf(opts, sizeof opts, "%s%s%s", old ? old : "", old && *old ? ":" : "", opt);
     setenv(var, opts, 1);
-}
-
-static inline double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
 /* Starts ./ratnik --listen 127.0.0.1:0 ARGS and reads the port it chose. */
@@ -82,8 +77,8 @@ static inline Server server_start(const char *args) {
     Server s = {pid, 0, p[0]};
     char text[1024];
     size_t len = 0;
-    double end = now_ms() + WAIT_MS;
-    while (!s.port && now_ms() < end && len < sizeof text - 1) {
+    double end = clock_now_ms() + WAIT_MS;
+    while (!s.port && clock_now_ms() < end && len < sizeof text - 1) {
         struct pollfd pfd = {p[0], POLLIN, 0};
         if (poll(&pfd, 1, 100) <= 0) continue;
         ssize_t n = read(p[0], text + len, sizeof text - 1 - len);
@@ -100,8 +95,8 @@ static inline Server server_start(const char *args) {
 /* The exit status once the daemon exits (-1: not in time, killed). */
 static inline int server_wait(Server *s) {
     int status = 0;
-    double end = now_ms() + WAIT_MS;
-    while (now_ms() < end) {
+    double end = clock_now_ms() + WAIT_MS;
+    while (clock_now_ms() < end) {
         pid_t r = waitpid(s->pid, &status, WNOHANG);
         if (r == s->pid) {
             close(s->err_fd);
@@ -183,7 +178,7 @@ static inline bool client_pump(Client *c, int ms) {
 /* Waits for a line containing needle; returns everything from the last
  * expect() up to the end of that line (caller frees), or fails. */
 static inline char *expect(Client *c, const char *needle) {
-    double end = now_ms() + WAIT_MS;
+    double end = clock_now_ms() + WAIT_MS;
     for (;;) {
         if (c->len) {
             c->buf[c->len] = 0;
@@ -198,15 +193,15 @@ static inline char *expect(Client *c, const char *needle) {
         }
         const char *got = c->len ? c->buf + c->pos : "";
         ck_assert_msg(!c->eof, "connection closed while waiting for '%s'; got: %.2000s", needle, got);
-        ck_assert_msg(now_ms() < end, "timed out waiting for '%s'; got: %.2000s", needle, got);
+        ck_assert_msg(clock_now_ms() < end, "timed out waiting for '%s'; got: %.2000s", needle, got);
         client_pump(c, 50);
     }
 }
 
 /* Waits until the server closes the connection; returns what came first. */
 static inline char *expect_eof_within(Client *c, double ms) {
-    double end = now_ms() + ms;
-    while (client_pump(c, 50)) ck_assert_msg(now_ms() < end, "the server kept the connection open");
+    double end = clock_now_ms() + ms;
+    while (client_pump(c, 50)) ck_assert_msg(clock_now_ms() < end, "the server kept the connection open");
     c->buf[c->len] = 0;
     return strdup(c->buf + c->pos);
 }

@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "test_util.h"
+#include "../engine/clock.h"
 
 enum { WAIT_MS = 30000, LOG_MAX = 4 << 20 };
 
@@ -26,12 +27,6 @@ typedef struct {
     char *log; /* everything received, NUL-terminated */
     size_t len, seen;
 } Peer;
-
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 static pid_t spawn(char *const argv[], int in_fd, int out_fd, int err_fd) {
     pid_t pid = fork();
@@ -90,7 +85,7 @@ static bool pump(Peer *p, int ms) {
 /* Waits for a line starting with prefix after what earlier waits took;
  * returns its offset in the log. */
 static size_t wait_line(Peer *p, const char *prefix) {
-    double end = now_ms() + WAIT_MS;
+    double end = clock_now_ms() + WAIT_MS;
     size_t n = strlen(prefix);
     for (;;) {
         char *nl;
@@ -99,7 +94,7 @@ static size_t wait_line(Peer *p, const char *prefix) {
             p->seen = (size_t)(nl + 1 - p->log);
             if (!strncmp(p->log + at, prefix, n)) return at;
         }
-        ck_assert_msg(now_ms() < end, "timed out waiting for '%s'; got:\n%.3000s", prefix, p->log);
+        ck_assert_msg(clock_now_ms() < end, "timed out waiting for '%s'; got:\n%.3000s", prefix, p->log);
         ck_assert_msg(pump(p, 50), "stream ended while waiting for '%s'; got:\n%.3000s", prefix, p->log);
     }
 }
@@ -121,17 +116,17 @@ static void peer_close(Peer *p) {
     send_line(p, "quit");
     if (p->pid > 0) {
         int status = -1;
-        double end = now_ms() + WAIT_MS;
-        while (waitpid(p->pid, &status, WNOHANG) == 0 && now_ms() < end) usleep(5000);
-        if (now_ms() >= end) {
+        double end = clock_now_ms() + WAIT_MS;
+        while (waitpid(p->pid, &status, WNOHANG) == 0 && clock_now_ms() < end) usleep(5000);
+        if (clock_now_ms() >= end) {
             kill(p->pid, SIGKILL);
             waitpid(p->pid, &status, 0);
         }
         ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "ratnik ended with status %d; output:\n%.3000s",
                       status, p->log);
     } else {
-        double end = now_ms() + WAIT_MS;
-        while (pump(p, 50)) ck_assert_msg(now_ms() < end, "the daemon kept the connection open after quit");
+        double end = clock_now_ms() + WAIT_MS;
+        while (pump(p, 50)) ck_assert_msg(clock_now_ms() < end, "the daemon kept the connection open after quit");
     }
     close(p->in);
     if (p->out != p->in) close(p->out);
@@ -175,9 +170,9 @@ static Peer *tcp_peer(const Daemon *d) {
 static void daemon_stop(Daemon *d) {
     kill(d->pid, SIGTERM);
     int status = -1;
-    double end = now_ms() + WAIT_MS;
-    while (waitpid(d->pid, &status, WNOHANG) == 0 && now_ms() < end) usleep(5000);
-    if (now_ms() >= end) {
+    double end = clock_now_ms() + WAIT_MS;
+    while (waitpid(d->pid, &status, WNOHANG) == 0 && clock_now_ms() < end) usleep(5000);
+    if (clock_now_ms() >= end) {
         kill(d->pid, SIGKILL);
         waitpid(d->pid, &status, 0);
     }

@@ -2,6 +2,8 @@
 #include <stdlib.h>
 #include "test_util.h"
 #include "../variants/registry.h"
+#include <limits.h>
+#include "../engine/number.h"
 
 static const char *round_trip_fens[] = {
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -182,12 +184,28 @@ START_TEST(bitboard_helpers) {
 }
 END_TEST
 
+/* Every number a user types is read by parse_integer: the same forms are
+ * accepted everywhere (UCI, CECP, the daemon's and the tools' flags, FEN
+ * counters), and a refused one leaves the output alone. */
+START_TEST(integers_are_read_one_way) {
+    long long v = 7;
+    ck_assert(parse_integer("42", 0, 100, &v) && v == 42);
+    ck_assert(parse_integer("-3", -5, 5, &v) && v == -3);
+    ck_assert(parse_integer("9223372036854775807", 0, LLONG_MAX, &v) && v == LLONG_MAX);
+    v = 7;
+    const char *bad[] = {"", "-", "+5", " 5", "5 ", "5x", "0x10", "1e3", "101", "-6", "9223372036854775808"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        ck_assert_msg(!parse_integer(bad[i], -5, 100, &v) && v == 7, "'%s' accepted", bad[i]);
+}
+END_TEST
+
 Suite *suite_core(void) {
     Suite *s = suite_create("core");
     TCase *tc = tcase_create("fen");
     tcase_add_loop_test(tc, fen_round_trip, 0, sizeof round_trip_fens / sizeof *round_trip_fens);
     tcase_add_loop_test(tc, fen_rejects_malformed, 0, sizeof bad_fens / sizeof *bad_fens);
     tcase_add_test(tc, fen_drops_impossible_castling);
+    tcase_add_test(tc, integers_are_read_one_way);
     tcase_add_loop_test(tc, move_strings_round_trip, 0, sizeof round_trip_fens / sizeof *round_trip_fens);
     tcase_add_test(tc, bad_move_strings_rejected);
     tcase_add_test(tc, square_strings);

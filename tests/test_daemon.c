@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include "test_util.h"
 #include "daemon_client.h"
+#include "../engine/clock.h"
 
 START_TEST(daemon_uci_session) {
     Server s = server_start(NULL);
@@ -263,10 +264,10 @@ START_TEST(daemon_idle_timeout) {
     Server s = server_start("--idle-timeout 1");
     Client c = client_open(&s);
     expect_clean(&c);
-    double t0 = now_ms();
+    double t0 = clock_now_ms();
     char *seg = expect_eof(&c);
     ck_assert_msg(strstr(seg, "info string error: idle timeout"), "got: %s", seg);
-    ck_assert(now_ms() - t0 > 500);
+    ck_assert(clock_now_ms() - t0 > 500);
     free(seg);
     client_close(&c);
     ck_assert_int_eq(server_stop(&s), 0);

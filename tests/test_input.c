@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include "test_util.h"
 #include "../variants/registry.h"
+#include "../engine/clock.h"
 
 enum { OUT_MAX = 1 << 20 };
 
@@ -56,10 +57,10 @@ END_TEST
 
 /* The parameters after searchmoves apply: the clocks end this search. */
 START_TEST(searchmoves_then_clocks) {
-    double t0 = test_now_ms();
+    double t0 = clock_now_ms();
     char move[64];
     char *out = uci("position startpos\ngo searchmoves e2e4 d2d4 wtime 1000 btime 1000\n", 1);
-    double ms = test_now_ms() - t0;
+    double ms = clock_now_ms() - t0;
     bestmove_of(out, move, sizeof move);
     ck_assert_msg(!strcmp(move, "e2e4") || !strcmp(move, "d2d4"), "bestmove %s", move);
     ck_assert_msg(ms < 5000, "a search with a 1 s clock took %.0f ms", ms);
@@ -183,11 +184,11 @@ START_TEST(go_malformed_still_answers) {
     for (size_t i = 0; i < sizeof gos / sizeof *gos; i++) {
         char input[256];
         snprintf(input, sizeof input, "position startpos\n%s\n", gos[i]);
-        double t0 = test_now_ms();
+        double t0 = clock_now_ms();
         char *out = uci(input, 1);
         ck_assert_msg(count_substr(out, "bestmove ") == 1, "%s:\n%s", gos[i], out);
         ck_assert_msg(count_substr(out, "info string error: go: ") == 1, "%s:\n%s", gos[i], out);
-        ck_assert_msg(test_now_ms() - t0 < 5000, "%s: answered after %.0f ms", gos[i], test_now_ms() - t0);
+        ck_assert_msg(clock_now_ms() - t0 < 5000, "%s: answered after %.0f ms", gos[i], clock_now_ms() - t0);
         HASNT(out, "bestmove (none)");
         free(out);
     }
@@ -327,7 +328,7 @@ static void pipe_send(Pipe *p, const char *text) {
 
 /* Whether a line starting with prefix arrives within ms. */
 static bool pipe_wait(Pipe *p, const char *prefix, double ms) {
-    double end = test_now_ms() + ms;
+    double end = clock_now_ms() + ms;
     for (;;) {
         char *nl;
         while ((nl = memchr(p->buf, '\n', p->len))) {
@@ -337,7 +338,7 @@ static bool pipe_wait(Pipe *p, const char *prefix, double ms) {
             p->len -= l + 1;
             if (hit) return true;
         }
-        double left = end - test_now_ms();
+        double left = end - clock_now_ms();
         if (left <= 0) return false;
         struct pollfd q = {p->out, POLLIN, 0};
         if (poll(&q, 1, (int)left + 1) <= 0) continue;
@@ -352,7 +353,7 @@ static bool pipe_wait(Pipe *p, const char *prefix, double ms) {
 static bool pipe_end(Pipe *p, double ms) {
     int status = 0;
     pid_t done = 0;
-    for (double end = test_now_ms() + ms; !(done = waitpid(p->pid, &status, WNOHANG)) && test_now_ms() < end;)
+    for (double end = clock_now_ms() + ms; !(done = waitpid(p->pid, &status, WNOHANG)) && clock_now_ms() < end;)
         usleep(10000);
     if (!done) kill(p->pid, SIGKILL), waitpid(p->pid, &status, 0);
     close(p->out);

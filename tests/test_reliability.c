@@ -22,6 +22,7 @@
 #include "test_util.h"
 #include "../protocol/match/match.h"
 #include "../variants/registry.h"
+#include "../engine/clock.h"
 
 typedef struct {
     pid_t pid;
@@ -29,12 +30,6 @@ typedef struct {
     char buf[1 << 16];
     size_t len;
 } Child;
-
-static double ms_now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 static Child *child_start(void) {
     int to[2], from[2];
@@ -68,7 +63,7 @@ static void child_send(Child *c, const char *line) {
 /* Reads until a line starting with `prefix` arrives (true) or timeout_ms
  * passes (false). Lines before it are dropped. */
 static bool child_wait_line(Child *c, const char *prefix, double timeout_ms, char *line, size_t n) {
-    double end = ms_now() + timeout_ms;
+    double end = clock_now_ms() + timeout_ms;
     for (;;) {
         char *nl;
         while ((nl = memchr(c->buf, '\n', c->len))) {
@@ -79,7 +74,7 @@ static bool child_wait_line(Child *c, const char *prefix, double timeout_ms, cha
             c->len -= l + 1;
             if (hit) return true;
         }
-        double left = end - ms_now();
+        double left = end - clock_now_ms();
         if (left <= 0) return false;
         struct pollfd p = {c->out, POLLIN, 0};
         if (poll(&p, 1, (int)left + 1) <= 0) continue;
@@ -153,11 +148,11 @@ static double stop_once(int k, int delay_ms) {
     ck_assert_msg(child_wait_line(c, "readyok", 20000, NULL, 0), "no readyok");
     child_send(c, stop_cases[k].go);
     usleep((useconds_t)delay_ms * 1000);
-    double t0 = ms_now();
+    double t0 = clock_now_ms();
     child_send(c, "stop");
     char line[256];
     bool got = child_wait_line(c, "bestmove", 10000, line, sizeof line);
-    double latency = ms_now() - t0;
+    double latency = clock_now_ms() - t0;
     ck_assert_msg(got, "%s / %s: no bestmove after stop", stop_cases[k].setup, stop_cases[k].go);
     ck_assert_msg(strcmp(line, "bestmove (none)"), "%s: stop gave no move", stop_cases[k].setup);
     child_quit(c);

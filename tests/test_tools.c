@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "test_util.h"
+#include "../engine/clock.h"
 
 enum { OUT_MAX = 1 << 18, DEADLINE_MS = 15000 };
 
@@ -20,12 +21,6 @@ typedef struct {
     int rc;        /* exit code, -1 when killed */
     bool hung;     /* killed at the deadline */
 } ToolRun;
-
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 /* Runs `ratnik ARGS` (shell words and redirections allowed) with stdin
  * from `input` (NULL: /dev/null); stdout and stderr together in out. The
@@ -53,10 +48,10 @@ static ToolRun run_tool(const char *args, const char *input, char *out, size_t n
     }
     close(fds[1]);
     size_t len = 0;
-    double deadline = now_ms() + DEADLINE_MS;
+    double deadline = clock_now_ms() + DEADLINE_MS;
     ToolRun r = {0, false};
     for (;;) {
-        int left = (int)(deadline - now_ms());
+        int left = (int)(deadline - clock_now_ms());
         struct pollfd p = {fds[0], POLLIN, 0};
         if (left <= 0 || poll(&p, 1, left) == 0) {
             r.hung = true;

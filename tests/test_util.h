@@ -16,6 +16,7 @@
 #include "../engine/perft.h"
 #include "../engine/game.h"
 #include "../variants/registry.h"
+#include "../engine/clock.h"
 
 /* Parses a FEN that the test knows to be valid. */
 static inline Position test_pos(const char *variant, const char *fen) {
@@ -105,12 +106,6 @@ static inline int count_substr(const char *hay, const char *needle) {
     return c;
 }
 
-static inline double test_now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 /* Like run_ratnik, but stdin stays open until `marker` has appeared
  * `count` times in the output (or the engine exits, or 60 s pass): the end
  * of input stops a search, so a script whose searches must end by their
@@ -137,10 +132,10 @@ static inline void run_ratnik_until(const char *args, const char *input, size_t 
     ck_assert_int_eq(write(to[1], input, input_len), (ssize_t)input_len);
     size_t len = 0;
     bool open_in = true;
-    double end = test_now_ms() + 60000;
+    double end = clock_now_ms() + 60000;
     for (;;) {
         out[len] = 0;
-        if (open_in && (count_substr(out, marker) >= count || test_now_ms() > end)) {
+        if (open_in && (count_substr(out, marker) >= count || clock_now_ms() > end)) {
             close(to[1]);
             open_in = false;
         }

@@ -6,6 +6,7 @@
  * 127.0.0.1. */
 #include <check.h>
 #include "web_client.h"
+#include "../engine/clock.h"
 
 /* The page files do not matter here: the web root is tests/. */
 static WebServer start(const char *flags) { return web_server_start("tests", flags); }
@@ -44,15 +45,15 @@ END_TEST
 
 /* Waits until a session can be had again (the one place is free). */
 static double wait_for_place(int port, char *token, double bound_ms) {
-    double start = now_ms();
+    double start = clock_now_ms();
     for (;;) {
         Reply r = api_post(port, "/api/session", "");
         int status = r.status;
         if (status == 200) memcpy(token, r.body, 32), token[32] = 0;
         else ck_assert_msg(status == 503 && strstr(r.body, "too many sessions"), "%d %s", status, r.body);
         reply_free(&r);
-        if (status == 200) return now_ms() - start;
-        ck_assert_msg(now_ms() - start < bound_ms, "the place was not freed within %.0f ms", bound_ms);
+        if (status == 200) return clock_now_ms() - start;
+        ck_assert_msg(clock_now_ms() - start < bound_ms, "the place was not freed within %.0f ms", bound_ms);
         usleep(50000);
     }
 }
@@ -178,10 +179,10 @@ START_TEST(web_idle_timeout_ends_the_stream) {
     Client c = open_stream(w.http, token);
     send_ok(w.http, token, "uci\n");
     free(expect(&c, "data: uciok"));
-    double start_ms = now_ms();
+    double start_ms = clock_now_ms();
     free(expect(&c, "data: info string error: idle timeout: no traffic for 1 s, closing"));
     free(expect_eof_within(&c, 5000));
-    ck_assert_double_lt(now_ms() - start_ms, 5000);
+    ck_assert_double_lt(clock_now_ms() - start_ms, 5000);
     client_close(&c);
     ck_assert_int_eq(send_lines(w.http, token, "isready\n"), 404);
     ck_assert_int_eq(server_stop(&w.s), 0);
@@ -216,14 +217,14 @@ START_TEST(web_sigterm) {
     Client c = open_stream(w.http, token);
     send_ok(w.http, token, "uci\ngo infinite\n");
     free(expect(&c, "data: info depth 2"));
-    double t0 = now_ms();
+    double t0 = clock_now_ms();
     kill(w.s.pid, SIGTERM);
     char *rest = expect_eof_within(&c, 5000);
     ck_assert_ptr_nonnull(strstr(rest, "data: bestmove"));
     free(rest);
     client_close(&c);
     ck_assert_int_eq(server_wait(&w.s), 0);
-    ck_assert_double_lt(now_ms() - t0, 5000);
+    ck_assert_double_lt(clock_now_ms() - t0, 5000);
 }
 END_TEST
 
@@ -292,9 +293,9 @@ START_TEST(web_many_tabs_come_and_go) {
         if (i % 2) client_abort(&c[i]);
         else client_close(&c[i]);
     }
-    double end = now_ms() + 5000;
+    double end = clock_now_ms() + 5000;
     int threads = -1, fds = -1;
-    while (now_ms() < end && ((threads = proc_threads(w.s.pid)) > threads0 || (fds = proc_fds(w.s.pid)) > fds0))
+    while (clock_now_ms() < end && ((threads = proc_threads(w.s.pid)) > threads0 || (fds = proc_fds(w.s.pid)) > fds0))
         usleep(50000);
     ck_assert_msg(threads <= threads0 && fds <= fds0, "threads %d (at start %d), descriptors %d (at start %d)", threads,
                   threads0, fds, fds0);

@@ -6,6 +6,7 @@
 #define RATNIK_WEB_CLIENT_H
 
 #include "daemon_client.h"
+#include "../engine/clock.h"
 
 typedef struct {
     Server s; /* s.port: the TCP listener (0 without one) */
@@ -53,9 +54,9 @@ static inline WebServer web_server_start_args(const char *args) {
     WebServer w = {{pid, 0, p[0]}, 0};
     char text[4096] = "";
     size_t len = 0;
-    double end = now_ms() + WAIT_MS;
+    double end = clock_now_ms() + WAIT_MS;
     const char *last = tcp ? "listening on 127.0.0.1:" : "web sessions only", *at;
-    while ((!(at = strstr(text, last)) || !strchr(at, '\n')) && now_ms() < end && len < sizeof text - 1) {
+    while ((!(at = strstr(text, last)) || !strchr(at, '\n')) && clock_now_ms() < end && len < sizeof text - 1) {
         struct pollfd pfd = {p[0], POLLIN, 0};
         if (poll(&pfd, 1, 100) <= 0) continue;
         ssize_t n = read(p[0], text + len, sizeof text - 1 - len);
@@ -100,8 +101,8 @@ static inline void send_all(int fd, const char *data, size_t len) {
 static inline char *read_to_eof(int fd, size_t *len) {
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap + 1);
-    double end = now_ms() + WAIT_MS;
-    while (now_ms() < end) {
+    double end = clock_now_ms() + WAIT_MS;
+    while (clock_now_ms() < end) {
         struct pollfd pfd = {fd, POLLIN, 0};
         if (poll(&pfd, 1, 50) <= 0) continue;
         if (n == cap) buf = realloc(buf, (cap *= 2) + 1);

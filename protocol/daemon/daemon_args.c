@@ -7,15 +7,7 @@
 #include <sys/stat.h>
 #include "daemon.h"
 #include "../../search/engine.h"
-
-static bool parse_long(const char *s, long lo, long hi, long *out) {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || errno || v < lo || v > hi) return false;
-    *out = v;
-    return true;
-}
+#include "../../engine/number.h"
 
 /* HOST:PORT, [V6HOST]:PORT, HOST or PORT, into host and port (each of
  * DAEMON_ADDR_MAX / 16 bytes); what arg leaves out is left as it was. */
@@ -23,7 +15,7 @@ static bool parse_address(const char *arg, char *host_out, char *port_out) {
     const char *colon = strrchr(arg, ':');
     const char *host = arg, *port = NULL;
     size_t hlen = strlen(arg);
-    long p;
+    long long p;
     if (arg[0] == '[') {
         const char *rb = strchr(arg, ']');
         if (!rb || (rb[1] && rb[1] != ':')) return false;
@@ -33,17 +25,17 @@ static bool parse_address(const char *arg, char *host_out, char *port_out) {
     } else if (colon && strchr(arg, ':') == colon) {
         hlen = (size_t)(colon - arg);
         port = colon + 1;
-    } else if (!colon && parse_long(arg, 0, 65535, &p)) {
+    } else if (!colon && parse_integer(arg, 0, 65535, &p)) {
         hlen = 0;
         port = arg;
     }
-    if (port && !parse_long(port, 0, 65535, &p)) return false;
+    if (port && !parse_integer(port, 0, 65535, &p)) return false;
     if (hlen >= DAEMON_ADDR_MAX) return false;
     if (hlen) {
         memcpy(host_out, host, hlen);
         host_out[hlen] = 0;
     }
-    if (port) snprintf(port_out, 16, "%ld", p);
+    if (port) snprintf(port_out, 16, "%lld", p);
     return true;
 }
 
@@ -104,8 +96,8 @@ bool daemon_parse_args(int argc, char **argv, DaemonOptions *opt, char *err, siz
             snprintf(err, errlen, "unknown argument '%.64s'", argv[i]);
             return false;
         }
-        long v;
-        if (i + 1 >= argc || !parse_long(argv[i + 1], flags[f].lo, flags[f].hi, &v)) {
+        long long v;
+        if (i + 1 >= argc || !parse_integer(argv[i + 1], flags[f].lo, flags[f].hi, &v)) {
             snprintf(err, errlen, "%s needs an integer %ld..%ld", flags[f].flag, flags[f].lo, flags[f].hi);
             return false;
         }

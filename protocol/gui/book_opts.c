@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 #include "book_opts.h"
+#include "../../engine/number.h"
 
 static const char *const names[] = {"OwnBook", "BookFile", "BookDepth", "BookVariety"};
 
@@ -13,16 +14,8 @@ bool book_opts_is_option(const char *name) {
     return false;
 }
 
-static bool parse_spin(const char *s, long lo, long hi, long *out) {
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v < lo || v > hi) return false;
-    *out = v;
-    return true;
-}
-
 bool book_opts_set(Engine *e, const char *name, const char *value, char *err, size_t errlen) {
-    long v;
+    long long v;
     if (!strcasecmp(name, "OwnBook")) {
         bool on = !strcasecmp(value, "true") || !strcmp(value, "1");
         if (!on && strcasecmp(value, "false") && strcmp(value, "0")) {
@@ -37,13 +30,13 @@ bool book_opts_set(Engine *e, const char *name, const char *value, char *err, si
             return false;
         }
     } else if (!strcasecmp(name, "BookDepth")) {
-        if (!parse_spin(value, 0, BOOK_DEPTH_MAX, &v)) {
+        if (!parse_integer(value, 0, BOOK_DEPTH_MAX, &v)) {
             snprintf(err, errlen, "BookDepth must be an integer 0..%d (plies), not '%.64s'", BOOK_DEPTH_MAX, value);
             return false;
         }
         engine_set_book_depth(e, (int)v);
     } else {
-        if (!parse_spin(value, 0, 100, &v)) {
+        if (!parse_integer(value, 0, 100, &v)) {
             snprintf(err, errlen, "BookVariety must be an integer 0..100, not '%.64s'", value);
             return false;
         }

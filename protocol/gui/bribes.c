@@ -8,6 +8,7 @@
 #include <strings.h>
 #include "bribes.h"
 #include "../../engine/notation.h"
+#include "../../engine/number.h"
 
 enum { DEFAULT_MOVETIME = 1000, MAX_MOVETIME = 3600 * 1000, MAX_OFFERS = 8 };
 
@@ -21,9 +22,8 @@ static bool parse_movetime(int argc, char **argv, int at, int *ms) {
     *ms = DEFAULT_MOVETIME;
     if (at == argc) return true;
     if (at + 2 != argc || strcmp(argv[at], "movetime")) return false;
-    char *end;
-    long v = strtol(argv[at + 1], &end, 10);
-    if (!*argv[at + 1] || *end || v < 1 || v > MAX_MOVETIME) return false;
+    long long v;
+    if (!parse_integer(argv[at + 1], 1, MAX_MOVETIME, &v)) return false;
     *ms = (int)v;
     return true;
 }

@@ -27,6 +27,7 @@
 #include "../../engine/fen.h"
 #include "../../engine/notation.h"
 #include "../../variants/registry.h"
+#include "../../engine/number.h"
 
 enum { MAX_PONGS = 32, MAX_ARGS = 16, DEFAULT_BASE_MS = 5 * 60 * 1000 };
 
@@ -263,14 +264,6 @@ static void cmd_usermove(CecpState *c, const char *move) {
     resume(c);
 }
 
-static bool parse_int(const char *s, long lo, long hi, long *out) {
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v < lo || v > hi) return false;
-    *out = v;
-    return true;
-}
-
 /* Milliseconds as an int, saturated at 10^9 ms (11 days): `level 0 100000 0`,
  * `st 1e9` or `time 1e9` would otherwise overflow an int (fuzz finding). */
 static int clamp_ms(double ms) {
@@ -283,13 +276,13 @@ static void cmd_level(CecpState *c, char **arg, int n, const char *line) {
         error_reply(c, n < 4 ? "too few parameters" : "too many parameters", line);
         return;
     }
-    long mps;
+    long long mps;
     char *end, *inc_end;
     double minutes = strtod(arg[2], &end), seconds = 0, inc;
     if (*end == ':') seconds = strtod(end + 1, &end);
     inc = strtod(arg[3], &inc_end);
     /* `!(x >= 0)` also refuses NaN, which no comparison would catch */
-    if (!parse_int(arg[1], 0, 100000, &mps) || *end || *inc_end || !(minutes >= 0) || minutes > 100000
+    if (!parse_integer(arg[1], 0, 100000, &mps) || *end || *inc_end || !(minutes >= 0) || minutes > 100000
         || !(seconds >= 0) || seconds > 100000 || !(inc >= 0) || inc > 100000) {
         error_reply(c, "bad parameters", line);
         return;
@@ -386,8 +379,8 @@ static void cmd_option(CecpState *c, const char *arg, const char *line) {
     memcpy(name, arg, len);
     name[len] = 0;
     if (!strcmp(name, "MoveLimit")) {
-        long v;
-        if (!eq || !parse_int(eq + 1, 0, 10000, &v)) {
+        long long v;
+        if (!eq || !parse_integer(eq + 1, 0, 10000, &v)) {
             error_reply(c, "MoveLimit must be an integer 0..10000", line);
             return;
         }
@@ -434,8 +427,8 @@ static void cmd_bribe(CecpState *c, char **arg, int n) {
 }
 
 static void cmd_ping(CecpState *c, const char *arg, const char *line) {
-    long n;
-    if (!parse_int(arg, -2147483647L, 2147483647L, &n)) {
+    long long n;
+    if (!parse_integer(arg, -2147483647L, 2147483647L, &n)) {
         error_reply(c, "bad parameter", line);
         return;
     }
@@ -448,7 +441,7 @@ static void cmd_ping(CecpState *c, const char *arg, const char *line) {
     }
     /* Not thinking (or an abusive flood of pings while thinking: answered at
      * once rather than blocking the session's input). */
-    engine_printf(c->e, "pong %ld", n);
+    engine_printf(c->e, "pong %lld", n);
     pthread_mutex_unlock(&c->mu);
 }
 

@@ -12,6 +12,7 @@
 #include "uci_ext.h"
 #include "../../engine/fen.h"
 #include "../../variants/registry.h"
+#include "../../engine/number.h"
 
 enum { MAX_TOKENS = 4096 };
 
@@ -141,14 +142,6 @@ static void cmd_position(Engine *e, const Tokens *t) {
         error(e, "%s", err);
 }
 
-static bool parse_int(const char *s, long lo, long hi, long *out) {
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v < lo || v > hi) return false;
-    *out = v;
-    return true;
-}
-
 static void uci_info(void *ctx, const SearchInfo *i) {
     char score[48];
     if (i->mate) snprintf(score, sizeof score, "mate %d", i->mate);
@@ -264,8 +257,8 @@ static bool parse_go(const Engine *e, const Tokens *t, SearchLimits *l, RootTurn
 static void cmd_go(Engine *e, const Tokens *t) {
     char err[256];
     if (t->n >= 2 && !strcmp(t->tok[1], "perft")) {
-        long d;
-        if (t->n != 3 || !parse_int(t->tok[2], 1, 20, &d)) error(e, "%s", "usage: go perft <depth 1..20>");
+        long long d;
+        if (t->n != 3 || !parse_integer(t->tok[2], 1, 20, &d)) error(e, "%s", "usage: go perft <depth 1..20>");
         else if (!engine_perft(e, (int)d, err, sizeof err)) error(e, "%s", err);
         return;
     }

@@ -129,7 +129,6 @@ typedef struct {
     MatchChildren *children;
 } EngineProc;
 
-double match_now_ms(void);
 bool proc_start(EngineProc *p, const EngineSpec *spec, bool debug, MatchChildren *children, char *err, size_t errlen);
 /* Writes one line (a newline is added); false once the engine is gone. */
 bool proc_send(EngineProc *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -11,6 +11,7 @@
 #include "match_bribes.h"
 #include "../../search/bribe_decide.h"
 #include "../../variants/registry.h"
+#include "../../engine/number.h"
 
 enum { MAX_TOKENS = 64 };
 
@@ -31,12 +32,7 @@ static bool err_out(char *err, size_t n, const char *fmt, const char *arg) {
 }
 
 bool match_parse_int(const char *what, const char *s, long long lo, long long hi, long long *out, char *err, size_t n) {
-    const char *d = *s == '-' ? s + 1 : s;
-    bool digits = *d != 0;
-    for (const char *p = d; *p; p++) digits &= isdigit((unsigned char)*p) != 0;
-    errno = 0;
-    long long v = digits ? strtoll(s, NULL, 10) : 0;
-    if (digits && !errno && v >= lo && v <= hi) return *out = v, true;
+    if (parse_integer(s, lo, hi, out)) return true;
     snprintf(err, n, "%s must be an integer from %lld to %lld, not '%s'", what, lo, hi, s);
     return false;
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 #include "match_bribes.h"
 #include "../../search/bribe_decide.h"
+#include "../../engine/clock.h"
 
 enum { LINE_MAX_LEN = 8192, REPLY_MARGIN_MS = 2000 };
 
@@ -80,7 +81,7 @@ static bool ask_offers(MatchPlayer *x, const MatchGame *mg, Bribe *b) {
     bool found = false;
     sync(x, mg);
     proc_send(&x->proc, "bribe query movetime %d", ms);
-    double deadline = match_now_ms() + ms + REPLY_MARGIN_MS;
+    double deadline = clock_now_ms() + ms + REPLY_MARGIN_MS;
     while (proc_read_line(&x->proc, line, sizeof line, deadline) == 1 && strcmp(line, "bribe done"))
         if (!found && !strncmp(line, "bribe offer ", 12)) found = parse_offer(&mg->game, line + 12, b);
     return found;
@@ -92,7 +93,7 @@ static bool offer(MatchPlayer *y, const MatchGame *mg, const char *text) {
     int ms = bribe_ms(y->spec);
     sync(y, mg);
     proc_send(&y->proc, "bribe offer %s movetime %d", text, ms);
-    double deadline = match_now_ms() + ms + REPLY_MARGIN_MS;
+    double deadline = clock_now_ms() + ms + REPLY_MARGIN_MS;
     while (proc_read_line(&y->proc, line, sizeof line, deadline) == 1) {
         if (!strcmp(line, "bribe accept")) return true;
         if (!strcmp(line, "bribe decline")) return false;

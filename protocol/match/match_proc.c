@@ -14,12 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "match.h"
-
-double match_now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
+#include "../../engine/clock.h"
 
 /* In the child: what it failed at and the errno, on the close-on-exec
  * pipe, so the runner can say why the engine never started (a successful
@@ -136,7 +131,7 @@ bool proc_send(EngineProc *p, const char *fmt, ...) {
     int len = vasprintf(&line, fmt, ap);
     va_end(ap);
     if (len < 0) return false;
-    if (p->debug) fprintf(stderr, "%.0f <%s: %s\n", match_now_ms(), p->tag, line);
+    if (p->debug) fprintf(stderr, "%.0f <%s: %s\n", clock_now_ms(), p->tag, line);
     bool ok = write_all(p->to_fd, line, (size_t)len) && write_all(p->to_fd, "\n", 1);
     free(line);
     if (!ok) p->dead = true;
@@ -156,7 +151,7 @@ static bool take_line(EngineProc *p, char *line, size_t n) {
     line[keep] = 0;
     memmove(p->buf, p->buf + used, p->len - used);
     p->len -= used;
-    if (p->debug) fprintf(stderr, "%.0f >%s: %s\n", match_now_ms(), p->tag, line);
+    if (p->debug) fprintf(stderr, "%.0f >%s: %s\n", clock_now_ms(), p->tag, line);
     return true;
 }
 
@@ -164,7 +159,7 @@ int proc_read_line(EngineProc *p, char *line, size_t n, double deadline_ms) {
     for (;;) {
         if (take_line(p, line, n)) return 1;
         if (p->dead || p->from_fd < 0) return -1;
-        double left = deadline_ms - match_now_ms();
+        double left = deadline_ms - clock_now_ms();
         if (left <= 0) return 0;
         struct pollfd pfd = {p->from_fd, POLLIN, 0};
         int r = poll(&pfd, 1, left > 1e6 ? 1000000 : (int)left + 1);
@@ -188,13 +183,13 @@ int proc_read_line(EngineProc *p, char *line, size_t n, double deadline_ms) {
 
 /* Waits up to ms for the child to exit; true once it is reaped. */
 static bool reap(pid_t pid, int ms) {
-    double until = match_now_ms() + ms;
+    double until = clock_now_ms() + ms;
     do {
         pid_t r = waitpid(pid, NULL, WNOHANG);
         if (r == pid || (r < 0 && errno == ECHILD)) return true;
         struct timespec ts = {0, 5 * 1000 * 1000};
         nanosleep(&ts, NULL);
-    } while (match_now_ms() < until);
+    } while (clock_now_ms() < until);
     return false;
 }
 

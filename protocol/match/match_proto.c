@@ -7,10 +7,11 @@
 #include <strings.h>
 #include "match.h"
 #include "../../variants/registry.h"
+#include "../../engine/clock.h"
 
 enum { LINE = 8192 };
 
-static double stall_deadline(const MatchConfig *cfg) { return match_now_ms() + cfg->stall_s * 1000; }
+static double stall_deadline(const MatchConfig *cfg) { return clock_now_ms() + cfg->stall_s * 1000; }
 
 /* The default variant is the one an engine plays without being told (UCI
  * without UCI_Variant, CECP without `variant`). */
@@ -146,7 +147,7 @@ static bool cecp_start(MatchPlayer *pl, const MatchConfig *cfg, bool *stalled, c
     proc_send(&pl->proc, "xboard");
     proc_send(&pl->proc, "protover 2");
     /* A v1 engine sends no features: give it two seconds, as xboard does. */
-    double deadline = match_now_ms() + 2000;
+    double deadline = clock_now_ms() + 2000;
     int done = -1;
     while (done != 1) {
         int r = proc_read_line(&pl->proc, line, sizeof line, deadline);
@@ -325,13 +326,13 @@ MoveStatus player_go(MatchPlayer *pl, const MatchConfig *cfg, const MatchGame *m
     char line[LINE];
     move[0] = 0;
     bool uci = pl->spec->proto == MP_UCI;
-    double start = match_now_ms();
+    double start = clock_now_ms();
     if (uci) uci_request(pl, mg, opp_clock);
     else cecp_request(pl, mg, opp_clock);
     double deadline = move_deadline(pl, cfg, start);
     for (;;) {
         int r = proc_read_line(&pl->proc, line, sizeof line, deadline);
-        *elapsed_ms = match_now_ms() - start;
+        *elapsed_ms = clock_now_ms() - start;
         if (r < 0) return MV_EOF;
         if (r == 0) return MV_TIMEOUT;
         parse_score(pl, line);

@@ -10,6 +10,7 @@
 #include "../../engine/notation.h"
 #include "../../search/search.h"
 #include "../../variants/registry.h"
+#include "../../engine/clock.h"
 
 typedef struct {
     int movetime, depth;     /* fixed time or depth per move */
@@ -45,9 +46,9 @@ static void think(Player *pl, Game *g, int threads, char *turn, size_t n, double
         rq.limits.inc[g->cur.side] = pl->inc_ms;
     }
     SearchResult res;
-    double t0 = search_now_ms();
+    double t0 = clock_now_ms();
     bool ok = search_blocking(&rq, &res);
-    *used_ms = search_now_ms() - t0;
+    *used_ms = clock_now_ms() - t0;
     snprintf(turn, n, "%s", ok ? res.best : "");
 }
 

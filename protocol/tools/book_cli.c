@@ -21,12 +21,6 @@ const Variant *book_cli_variant(const char *name) {
     return v;
 }
 
-double book_cli_now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 typedef struct {
     const Variant *v;
     const char *fen, *book;

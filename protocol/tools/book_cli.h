@@ -12,8 +12,7 @@ int book_build_main(int argc, char **argv);
 int book_search_main(int argc, char **argv);
 
 /* Shared by the subcommands: the variant named by --variant (a message and
- * NULL when unknown), milliseconds since an arbitrary start. */
+ * NULL when unknown). */
 const Variant *book_cli_variant(const char *name);
-double book_cli_now_ms(void);
 
 #endif

@@ -13,6 +13,7 @@
 #include "../../book/rbook_write.h"
 #include "../../engine/fen.h"
 #include "../../search/search.h"
+#include "../../engine/clock.h"
 
 enum { WIDTH_MAX = MAX_MULTIPV };
 
@@ -125,7 +126,7 @@ static int grow(const SearchArgs *a, Node *nodes, Game *g, TT *tt) {
     fen_parse(&start, a->v, a->v->start_fen, err, sizeof err);
     uint64_t rng = a->seed * 0x9E3779B97F4A7C15ull + 1;
     int n = 0, deepest = 0;
-    double t0 = book_cli_now_ms();
+    double t0 = clock_now_ms();
     for (int walk = 0, idle = 0; n < a->positions && idle < 200; walk++) {
         game_reset(g, &start);
         int before = n;
@@ -143,7 +144,7 @@ static int grow(const SearchArgs *a, Node *nodes, Game *g, TT *tt) {
                 }
                 if (ply + 1 > deepest) deepest = ply + 1;
                 fprintf(stderr, "\rbook search %s: %d/%d positions, %d plies deep, walk %d, %.1f s ", a->v->name, n,
-                        a->positions, deepest, walk + 1, (book_cli_now_ms() - t0) / 1000);
+                        a->positions, deepest, walk + 1, (clock_now_ms() - t0) / 1000);
             }
             if (!node->n || !game_play(g, pick(node, &rng), err, sizeof err)) break;
         }

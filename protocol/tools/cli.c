@@ -17,12 +17,7 @@
 #include "../match/selfplay.h"
 #include "tactics.h"
 #include "../../variants/registry.h"
-
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
+#include "../../engine/clock.h"
 
 static int usage(void) {
     fprintf(stderr, "usage: ratnik perft [--variant NAME] [--fen FEN] [--divide] [--threads N] [--hash MB] [--json] DEPTH\n"
@@ -44,14 +39,14 @@ static int perft_bench(void) {
     };
     static const int depths[] = {5, 4, 5};
     uint64_t nodes = 0;
-    double t0 = now_ms();
+    double t0 = clock_now_ms();
     for (int i = 0; i < 3; i++) {
         Position pos;
         char err[128];
         fen_parse(&pos, variant_default(), fens[i], err, sizeof err);
         nodes += perft(&pos, depths[i]);
     }
-    double ms = now_ms() - t0;
+    double ms = clock_now_ms() - t0;
     printf("Nodes searched: %llu\nNodes/second: %.0f\n", (unsigned long long)nodes, ms > 0 ? nodes / ms * 1e3 : 0.0);
     return 0;
 }

@@ -15,6 +15,8 @@
 #include "../../engine/perft.h"
 #include "../../engine/perft_tt.h"
 #include "../../variants/registry.h"
+#include "../../engine/clock.h"
+#include "../../engine/number.h"
 
 enum { MAX_SUITES = 32, MAX_EPD_DEPTH = 32 };
 
@@ -38,12 +40,6 @@ typedef struct {
     double ms;
 } Totals;
 
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 static double cpu_ms(void) {
     struct timespec ts;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
@@ -60,10 +56,10 @@ static int usage(void) {
     return 2;
 }
 
+/* A flag's integer value, lo..hi, into an int. */
 static bool parse_int_arg(const char *s, int lo, int hi, int *out) {
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || v < lo || v > hi) return false;
+    long long v;
+    if (!parse_integer(s, lo, hi, &v)) return false;
     *out = (int)v;
     return true;
 }
@@ -121,9 +117,9 @@ static bool run(PerftCtx *c, const Position *pos, int depth, PerftDivideFn fn, v
     PerftOptions o = {.threads = c->a->threads, .tt = c->tt, .divide = fn, .divide_ctx = fn_ctx, .progress_ctx = c,
                       .progress_ms = c->tty ? 2000 : 10000};
     if (c->a->progress) o.progress = on_progress;
-    double t0 = now_ms(), c0 = cpu_ms();
+    double t0 = clock_now_ms(), c0 = cpu_ms();
     bool ok = perft_run(pos, depth, &o, nodes);
-    *ms = now_ms() - t0;
+    *ms = clock_now_ms() - t0;
     c->cpu_ms = cpu_ms() - c0;
     if (c->progress_shown && c->tty) fprintf(stderr, "\r\033[K");
     c->progress_shown = false;
@@ -171,9 +167,9 @@ static uint64_t print_breakdown_ply(const Position *pos, const PerftBreakdown *b
 /* --breakdown: every step made, by ply, sub-ply and kind (one thread). */
 static void print_breakdown(const Position *pos, int depth) {
     PerftBreakdown b;
-    double t0 = now_ms();
+    double t0 = clock_now_ms();
     perft_breakdown(pos, depth, &b);
-    double ms = now_ms() - t0;
+    double ms = clock_now_ms() - t0;
     uint64_t steps = 0;
     printf("\nbreakdown (every step made, no bulk counting): %.0f ms, %llu generate calls\n", ms,
            (unsigned long long)b.generates);

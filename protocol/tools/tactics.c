@@ -12,6 +12,7 @@
 #include "../../engine/san.h"
 #include "../../search/search.h"
 #include "../../variants/registry.h"
+#include "../../engine/clock.h"
 
 typedef struct {
     const char *variant;
@@ -85,7 +86,7 @@ static int run_suite(FILE *f, const TacticsArgs *a) {
     char *line = NULL;
     size_t cap = 0;
     int total = 0, solved = 0, lineno = 0;
-    double t0 = search_now_ms();
+    double t0 = clock_now_ms();
     while (getline(&line, &cap, f) >= 0) {
         lineno++;
         line[strcspn(line, "\r\n")] = 0;
@@ -124,7 +125,7 @@ static int run_suite(FILE *f, const TacticsArgs *a) {
                bm[0] ? bm : am, res->depth, res->score);
         fflush(stdout);
     }
-    printf("solved %d of %d (%.1f s)\n", solved, total, (search_now_ms() - t0) / 1000);
+    printf("solved %d of %d (%.1f s)\n", solved, total, (clock_now_ms() - t0) / 1000);
     bool read_ok = !ferror(f);
     if (!read_ok) fprintf(stderr, "error: read error after line %d\n", lineno);
     free(line);

@@ -26,6 +26,7 @@
 #include <unistd.h>
 #include <event2/event.h>
 #include "../../protocol/web/web_int.h"
+#include "../../engine/clock.h"
 
 typedef struct {
     Daemon d;
@@ -87,12 +88,6 @@ static Harness *harness_new(void) {
     return h;
 }
 
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 /* What the server can do now, without waiting. */
 static void run_loop_briefly(struct event_base *base) {
     for (int i = 0; i < 4; i++) event_base_loop(base, EVLOOP_NONBLOCK);
@@ -107,9 +102,9 @@ static size_t exchange(Harness *h, const uint8_t *data, size_t size, char *buf, 
     if (fd < 0 || connect(fd, (struct sockaddr *)&a, sizeof a)) abort();
     fcntl(fd, F_SETFL, O_NONBLOCK);
     size_t sent = 0, got = 0;
-    double end = now_ms() + 2000;
+    double end = clock_now_ms() + 2000;
     bool eof = false;
-    while (!eof && now_ms() < end) {
+    while (!eof && clock_now_ms() < end) {
         if (sent < size) {
             ssize_t n = send(fd, data + sent, size - sent, MSG_NOSIGNAL);
             if (n > 0) sent += (size_t)n;

@@ -23,14 +23,9 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+#include "../../engine/clock.h"
 
 enum { REPLY_MS = 60000, BIG_LINE = 1 << 20 };
-
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 static int connect_to(int port) {
     int fd = socket(AF_INET, SOCK_STREAM, 0);
@@ -59,9 +54,9 @@ static bool wait_for2(int fd, const char *first, const char *want, double timeou
     static char buf[1 << 16];
     size_t len = 0;
     bool seen_first = !first;
-    double end = now_ms() + timeout_ms;
+    double end = clock_now_ms() + timeout_ms;
     for (;;) {
-        double left = end - now_ms();
+        double left = end - clock_now_ms();
         if (left <= 0) return false;
         struct pollfd p = {fd, POLLIN, 0};
         if (poll(&p, 1, (int)left + 1) <= 0) continue;
@@ -130,11 +125,11 @@ int main(int argc, char **argv) {
         return 2;
     }
     int idle_fd = idle > 0 ? connect_to(port) : -1;
-    double idle_start = now_ms();
+    double idle_start = clock_now_ms();
     int done[F_NB] = {0}, failed[F_NB] = {0};
     unsigned seed = 2024u;
-    double end = now_ms() + duration * 1000.0;
-    for (int k = 0; now_ms() < end; k++) {
+    double end = clock_now_ms() + duration * 1000.0;
+    for (int k = 0; clock_now_ms() < end; k++) {
         Fault f = (Fault)(k % F_NB);
         int fd = connect_to(port);
         bool ok = fd >= 0;
@@ -161,10 +156,10 @@ int main(int argc, char **argv) {
         bad += failed[f];
     }
     if (idle > 0) {
-        double left = idle * 1000.0 + 15000 - (now_ms() - idle_start);
+        double left = idle * 1000.0 + 15000 - (clock_now_ms() - idle_start);
         bool ok = idle_fd >= 0 && wait_for(idle_fd, "idle timeout", left > 0 ? left : 1) && wait_for(idle_fd, NULL, 15000);
         printf("fault: idle      1 session closed after the idle timeout: %s (%.0f s)\n", ok ? "yes" : "NO",
-               (now_ms() - idle_start) / 1000);
+               (clock_now_ms() - idle_start) / 1000);
         if (!ok) bad++;
         if (idle_fd >= 0) close(idle_fd);
     }

@@ -23,6 +23,7 @@
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
+#include "../../engine/clock.h"
 
 enum { BUF = 1 << 16, MOVES = 8192 };
 
@@ -46,12 +47,6 @@ typedef struct {
  * quiescence explosion, seldepth 27), far beyond a load test's budget. */
 enum { MAX_VARIANTS = 16 };
 static const char *default_variants = "chess,japanese,belarusian,buratia";
-
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 typedef struct {
     double slowest_ms, total_ms;
@@ -80,7 +75,7 @@ static void send_cmd(Sess *s, const char *text) {
         }
         off += (size_t)n;
     }
-    s->sent_ms = now_ms();
+    s->sent_ms = clock_now_ms();
 }
 
 static void send_position(Sess *s) {
@@ -91,7 +86,7 @@ static void send_position(Sess *s) {
 }
 
 static void reply_time(Sess *s, Stats *st, bool is_go) {
-    double t = now_ms() - s->sent_ms;
+    double t = clock_now_ms() - s->sent_ms;
     st->replies++;
     st->total_ms += t;
     if (t > st->slowest_ms) st->slowest_ms = t;
@@ -217,7 +212,7 @@ int main(int argc, char **argv) {
     struct pollfd *pf = calloc((size_t)nsess, sizeof *pf);
     if (!ss || !pf) return 1;
     Stats st = {0};
-    double t0 = now_ms(), deadline = t0 + timeout_s * 1e3;
+    double t0 = clock_now_ms(), deadline = t0 + timeout_s * 1e3;
     for (int i = 0; i < nsess; i++) {
         Sess *s = &ss[i];
         s->variant = variants[i % nvariants];
@@ -229,10 +224,10 @@ int main(int argc, char **argv) {
         s->st = ST_UCI;
         send_cmd(s, "uci\n");
     }
-    double connected_ms = now_ms() - t0;
+    double connected_ms = clock_now_ms() - t0;
     for (;;) {
         int open = 0;
-        double now = now_ms();
+        double now = clock_now_ms();
         for (int i = 0; i < nsess; i++) {
             Sess *s = &ss[i];
             pf[i].fd = -1;
@@ -270,7 +265,7 @@ int main(int argc, char **argv) {
             if (s->in_len >= sizeof s->in - 1) fail(s, "%s", "reply line too long");
         }
     }
-    double elapsed = now_ms() - t0;
+    double elapsed = clock_now_ms() - t0;
     int done = 0, failed = 0, decided = 0;
     long plies = 0;
     for (int i = 0; i < nsess; i++) {

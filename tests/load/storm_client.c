@@ -44,6 +44,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "storm_proc.h"
+#include "../../engine/clock.h"
 
 enum { MAX_CONC = 4096, MAX_PROBES = 4096, CONNECT_MS = 10000, EXIT_BOUND_MS = 5000, PROBE_BUF = 1 << 16 };
 
@@ -82,12 +83,6 @@ typedef struct {
     ProcSample peak;
 } StormStats;
 
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 static int connect_nonblocking(int port, bool *connected) {
     int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
     if (fd < 0) return -1;
@@ -116,7 +111,7 @@ static void close_with_reset(int fd) {
 
 static void storm_open(StormConn *c, int index, int port, const Options *o, StormStats *st) {
     c->kind = (Kind)(index % K_NB);
-    c->opened_ms = now_ms();
+    c->opened_ms = clock_now_ms();
     /* a fixed pseudo-random hold, so that runs are comparable */
     unsigned h = (unsigned)index * 2654435761u;
     c->close_ms = c->opened_ms + (o->hold_ms > 0 ? (double)(h % (unsigned)(o->hold_ms + 1)) : 0);
@@ -139,7 +134,7 @@ static void storm_end(StormConn *c, StormStats *st) {
 /* Advances one connection: finish the connect, send its line, close it at
  * its time. */
 static void storm_step(StormConn *c, short revents, StormStats *st) {
-    double t = now_ms();
+    double t = clock_now_ms();
     if (!c->connected) {
         if (revents & (POLLERR | POLLHUP)) {
             close(c->fd);
@@ -172,7 +167,7 @@ static const char probe_script[] = "uci\nposition startpos\ngo depth 4\n";
 static bool probe_start(Probe *p, int port) {
     p->len = 0;
     p->closed = false;
-    p->start_ms = now_ms();
+    p->start_ms = clock_now_ms();
     p->fd = connect_nonblocking(port, &p->connected);
     p->connected_ms = p->start_ms;
     if (p->fd >= 0 && p->connected) send(p->fd, probe_script, sizeof probe_script - 1, MSG_NOSIGNAL);
@@ -184,7 +179,7 @@ static bool probe_start(Probe *p, int port) {
 static int probe_step(Probe *p, short revents, int bound_ms) {
     if (!p->connected && (revents & POLLOUT)) {
         p->connected = true;
-        p->connected_ms = now_ms();
+        p->connected_ms = clock_now_ms();
         if (send(p->fd, probe_script, sizeof probe_script - 1, MSG_NOSIGNAL) < 0) return -1;
     }
     if (revents & (POLLIN | POLLHUP | POLLERR)) {
@@ -194,7 +189,7 @@ static int probe_step(Probe *p, short revents, int bound_ms) {
             return -1;
         }
         if (n > 0) {
-            if (!p->len) p->first_byte_ms = now_ms();
+            if (!p->len) p->first_byte_ms = clock_now_ms();
             p->len += (size_t)n;
             p->buf[p->len] = 0;
             if (strstr(p->buf, "bestmove ") && strchr(strstr(p->buf, "bestmove "), '\n')) return 1;
@@ -205,11 +200,11 @@ static int probe_step(Probe *p, short revents, int bound_ms) {
             }
         }
     }
-    return now_ms() - p->start_ms > bound_ms ? -1 : 0;
+    return clock_now_ms() - p->start_ms > bound_ms ? -1 : 0;
 }
 
 static void probe_finish(Probe *p, int result, StormStats *st, const char *when) {
-    double ms = now_ms() - p->start_ms;
+    double ms = clock_now_ms() - p->start_ms;
     st->probes++;
     if (result < 0) {
         st->probes_failed++;
@@ -243,7 +238,7 @@ static double probe_alone(int port, int bound_ms, StormStats *st, const char *wh
             poll(&pfd, 1, 50);
             r = probe_step(p, pfd.revents, bound_ms);
         }
-        ms = r == 1 ? now_ms() - p->start_ms : -1;
+        ms = r == 1 ? clock_now_ms() - p->start_ms : -1;
         probe_finish(p, r, st, when);
     }
     free(p);
@@ -265,7 +260,7 @@ static void run_storm(const Options *o, DaemonProc *d, StormStats *st) {
     for (int i = 0; i < o->concurrency; i++) conns[i].fd = -1;
     probe->fd = -1;
     int open = 0, first = st->started, target = st->started + o->connections;
-    double t0 = now_ms();
+    double t0 = clock_now_ms();
     bool signalled = false;
     double next_sample = 0, next_probe = 0;
     while (st->closed < target || open > 0 || probe->fd >= 0) {
@@ -275,14 +270,14 @@ static void run_storm(const Options *o, DaemonProc *d, StormStats *st) {
                 if (conns[i].fd < 0) st->closed++;
                 else open++;
             }
-        if (o->sigterm_during && !signalled && st->started - first >= o->connections / 2 && now_ms() - t0 > 300) {
+        if (o->sigterm_during && !signalled && st->started - first >= o->connections / 2 && clock_now_ms() - t0 > 300) {
             proc_peak(&st->peak, d->pid); /* what the daemon holds as the signal comes */
             signalled = true;
             daemon_signal(d, SIGTERM);
             break;
         }
         bool storming = st->closed < target || open > 0;
-        if (storming && probe->fd < 0 && now_ms() >= next_probe && !probe_start(probe, d->port)) {
+        if (storming && probe->fd < 0 && clock_now_ms() >= next_probe && !probe_start(probe, d->port)) {
             st->probes++;
             st->probes_failed++;
         }
@@ -301,12 +296,12 @@ static void run_storm(const Options *o, DaemonProc *d, StormStats *st) {
             int r = probe_step(probe, pfd[k].revents, o->reply_bound_ms);
             if (r) {
                 probe_finish(probe, r, st, "during the storm");
-                next_probe = now_ms() + 100;
+                next_probe = clock_now_ms() + 100;
             }
         }
-        if (now_ms() >= next_sample) {
+        if (clock_now_ms() >= next_sample) {
             proc_peak(&st->peak, d->pid);
-            next_sample = now_ms() + 100;
+            next_sample = clock_now_ms() + 100;
         }
     }
     for (int i = 0; i < o->concurrency; i++)
@@ -320,10 +315,10 @@ static void run_storm(const Options *o, DaemonProc *d, StormStats *st) {
 /* Waits for the daemon to come back to the baseline, probing it while it
  * has not: the ms that took, or -1 past --settle-bound. */
 static double settle(const Options *o, DaemonProc *d, const ProcSample *base, ProcSample *after, StormStats *st) {
-    double t0 = now_ms();
+    double t0 = clock_now_ms();
     for (;;) {
-        if (proc_wait_baseline(after, d->pid, base, o->rss_slack_mb * 1024L, 300) >= 0) return now_ms() - t0;
-        if (now_ms() - t0 > o->settle_bound_s * 1000.0) return -1;
+        if (proc_wait_baseline(after, d->pid, base, o->rss_slack_mb * 1024L, 300) >= 0) return clock_now_ms() - t0;
+        if (clock_now_ms() - t0 > o->settle_bound_s * 1000.0) return -1;
         probe_alone(d->port, o->reply_bound_ms, st, "after the storm");
     }
 }
@@ -366,10 +361,10 @@ static bool parse_options(int argc, char **argv, Options *o) {
 
 /* SIGTERM, then the exit status; false if the daemon took over 5 s. */
 static bool stop_daemon(DaemonProc *d, bool already_signalled) {
-    double t0 = now_ms();
+    double t0 = clock_now_ms();
     if (!already_signalled) daemon_signal(d, SIGTERM);
     int status = daemon_wait(d, EXIT_BOUND_MS + 1000);
-    double ms = now_ms() - (already_signalled ? d->signal_ms : t0);
+    double ms = clock_now_ms() - (already_signalled ? d->signal_ms : t0);
     bool ok = status == 0 && ms <= EXIT_BOUND_MS;
     printf("storm: SIGTERM%s: exit status %d after %.2f s (bound %.0f s): %s\n",
            already_signalled ? " during the storm" : "", status, ms / 1e3, EXIT_BOUND_MS / 1e3, ok ? "ok" : "FAILED");
@@ -398,9 +393,9 @@ int main(int argc, char **argv) {
            "go depth 4 alone: %.0f ms\n", (int)d.pid, d.port, base.threads, base.fds, base.rss_kb / 1024.0, warm);
     if (warm < 0) ok = false;
     st = (StormStats){.peak = base};
-    double t0 = now_ms();
+    double t0 = clock_now_ms();
     for (int r = 0; r < o.rounds && !(o.sigterm_during && r); r++) run_storm(&o, &d, &st);
-    double storm_s = (now_ms() - t0) / 1e3;
+    double storm_s = (clock_now_ms() - t0) / 1e3;
     printf("storm: %d round%s of %d connections (in all %d silent, %d uci, %d go-fin, %d go-rst; %d failed to connect) "
            "in %.1f s, at most %d open at once, held 0..%d ms\n", o.rounds, o.rounds > 1 ? "s" : "", o.connections, st.by_kind[K_SILENT], st.by_kind[K_UCI],
            st.by_kind[K_GO_FIN], st.by_kind[K_GO_RST], st.connect_failed, storm_s, o.concurrency, o.hold_ms);

@@ -9,14 +9,9 @@
 #include <time.h>
 #include <unistd.h>
 #include "storm_proc.h"
+#include "../../engine/clock.h"
 
 enum { START_MS = 20000, MAX_ARGS = 64 };
-
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
 
 static void sleep_ms(int ms) {
     struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
@@ -76,8 +71,8 @@ bool daemon_start(DaemonProc *d, char **argv) {
     }
     if (!d->pid) exec_daemon(argv, fd);
     close(fd);
-    double end = now_ms() + START_MS;
-    while (!(d->port = read_port(d->log)) && now_ms() < end && waitpid(d->pid, NULL, WNOHANG) == 0) sleep_ms(20);
+    double end = clock_now_ms() + START_MS;
+    while (!(d->port = read_port(d->log)) && clock_now_ms() < end && waitpid(d->pid, NULL, WNOHANG) == 0) sleep_ms(20);
     if (!d->port) {
         fprintf(stderr, "storm: the daemon did not start\n");
         daemon_dump_log(d);
@@ -90,15 +85,15 @@ bool daemon_start(DaemonProc *d, char **argv) {
 }
 
 void daemon_signal(DaemonProc *d, int sig) {
-    d->signal_ms = now_ms();
+    d->signal_ms = clock_now_ms();
     kill(d->pid, sig);
 }
 
 int daemon_wait(DaemonProc *d, int ms) {
-    double end = now_ms() + ms;
+    double end = clock_now_ms() + ms;
     int status = 0;
     pid_t r;
-    while ((r = waitpid(d->pid, &status, WNOHANG)) == 0 && now_ms() < end) sleep_ms(5);
+    while ((r = waitpid(d->pid, &status, WNOHANG)) == 0 && clock_now_ms() < end) sleep_ms(5);
     if (r != d->pid) {
         kill(d->pid, SIGKILL);
         waitpid(d->pid, &status, 0);
@@ -156,10 +151,10 @@ void proc_peak(ProcSample *peak, pid_t pid) {
 }
 
 void proc_settle(ProcSample *s, pid_t pid, int ms) {
-    double end = now_ms() + ms;
+    double end = clock_now_ms() + ms;
     ProcSample prev = {-1, -1, -1};
     sleep_ms(100);
-    while (proc_sample(s, pid) && now_ms() < end) {
+    while (proc_sample(s, pid) && clock_now_ms() < end) {
         if (s->threads == prev.threads && s->fds == prev.fds) return;
         prev = *s;
         sleep_ms(100);
@@ -167,10 +162,10 @@ void proc_settle(ProcSample *s, pid_t pid, int ms) {
 }
 
 double proc_wait_baseline(ProcSample *now, pid_t pid, const ProcSample *base, long slack_kb, double bound_ms) {
-    double t0 = now_ms();
+    double t0 = clock_now_ms();
     for (;;) {
         if (!proc_sample(now, pid)) return -1;
-        double ms = now_ms() - t0;
+        double ms = clock_now_ms() - t0;
         if (now->threads <= base->threads && now->fds <= base->fds && now->rss_kb <= base->rss_kb + slack_kb) return ms;
         if (ms > bound_ms) return -1;
         sleep_ms(20);
