@@ -10,7 +10,7 @@ DATADIR ?= $(PREFIX)/share/ratnik
 ARCH ?=
 PKGS = libevent libevent_pthreads check
 
-WARN    = -Wall -Wextra -Werror
+WARN    = -Wall -Wextra -Werror -Wmissing-prototypes
 CSTD    = -std=c11 -D_GNU_SOURCE
 OPT     ?= -O3
 ARCHFLAG = $(if $(filter native,$(ARCH)),-march=native,$(if $(ARCH),-march=$(ARCH),))

@@ -7,6 +7,7 @@
 #include "ref_belarusian.h"
 #include "test_util.h"
 #include "../variants/registry.h"
+#include "suites.h"
 
 #define RULES (&ref_belarusian)
 #define START "lvigakvil/rrrrrrrrr/9/9/9/9/9/RRRRRRRRR/LIVKAGIVL w AIai - 0 1"

@@ -3,6 +3,7 @@
  * the quiescence/check hooks, and a colour-symmetric evaluation. */
 #include "test_search_util.h"
 #include "../variants/registry.h"
+#include "suites.h"
 
 #define V "belarusian"
 

@@ -10,6 +10,7 @@
 #include "../book/rbook_format.h"
 #include "../book/rbook_write.h"
 #include "../variants/registry.h"
+#include "suites.h"
 
 enum { OUT_MAX = 1 << 16 };
 

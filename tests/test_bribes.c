@@ -6,6 +6,7 @@
 #include "../protocol/gui/bribes.h"
 #include "../variants/buratia.h"
 #include "test_util.h"
+#include "suites.h"
 
 enum { OUT_MAX = 1 << 16, DECIDE_DEPTH = 4 };
 

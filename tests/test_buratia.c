@@ -7,6 +7,7 @@
 #include "ref_buratia.h"
 #include "test_util.h"
 #include "../variants/registry.h"
+#include "suites.h"
 
 #define RULES (&ref_buratia)
 #define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1"

@@ -2,6 +2,7 @@
  * searched at a fixed depth through search_blocking must give the winning turn;
  * the evaluation must be colour-symmetric. */
 #include "test_search_util.h"
+#include "suites.h"
 
 static const struct {
     const char *fen, *bm;

@@ -6,6 +6,7 @@
  * stop a search. */
 #include <stdlib.h>
 #include "test_util.h"
+#include "suites.h"
 
 enum { OUT_MAX = 1 << 20 };
 

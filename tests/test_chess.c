@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include "test_util.h"
 #include "../variants/registry.h"
+#include "suites.h"
 
 START_TEST(castling_both_sides) {
     Position pos = test_pos("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");

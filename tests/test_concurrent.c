@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include "test_util.h"
 #include "../engine/clock.h"
+#include "suites.h"
 
 enum { WAIT_MS = 30000, LOG_MAX = 4 << 20 };
 

@@ -4,6 +4,7 @@
 #include "../variants/registry.h"
 #include <limits.h>
 #include "../engine/number.h"
+#include "suites.h"
 
 static const char *round_trip_fens[] = {
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

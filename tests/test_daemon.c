@@ -20,6 +20,7 @@
 #include "test_util.h"
 #include "daemon_client.h"
 #include "../engine/clock.h"
+#include "suites.h"
 
 START_TEST(daemon_uci_session) {
     Server s = server_start(NULL);

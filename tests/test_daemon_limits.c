@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include "daemon_client.h"
 #include "../engine/clock.h"
+#include "suites.h"
 
 static const char *const storm_bin = "tests/load/storm_client";
 

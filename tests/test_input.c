@@ -6,6 +6,7 @@
 #include "test_util.h"
 #include "../variants/registry.h"
 #include "../engine/clock.h"
+#include "suites.h"
 
 enum { OUT_MAX = 1 << 20 };
 

@@ -6,6 +6,7 @@
 #include "ref_japanese.h"
 #include "test_util.h"
 #include "../variants/registry.h"
+#include "suites.h"
 
 #define RULES (&ref_japanese)
 #define START "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - - 0 1"

@@ -5,6 +5,7 @@
 #include "test_util.h"
 #include "../engine/perft_tt.h"
 #include "../variants/registry.h"
+#include "suites.h"
 
 enum { MAX_SUITE_NODES = 300000, OUT_MAX = 1 << 20 };
 

@@ -7,6 +7,7 @@
 #include "test_util.h"
 #include "../book/polyglot.h"
 #include "../variants/registry.h"
+#include "suites.h"
 
 static const char GNUCHESS_BOOK[] = "/usr/share/games/gnuchess/book.bin";
 enum { OUT_MAX = 1 << 20 };

@@ -23,6 +23,7 @@
 #include "../protocol/match/match.h"
 #include "../variants/registry.h"
 #include "../engine/clock.h"
+#include "suites.h"
 
 typedef struct {
     pid_t pid;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include "test_util.h"
 #include "../engine/clock.h"
+#include "suites.h"
 
 enum { OUT_MAX = 1 << 18, DEADLINE_MS = 15000 };
 

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include "test_util.h"
 #include "../variants/registry.h"
+#include "suites.h"
 
 enum { OUT_MAX = 1 << 20 };
 

@@ -7,6 +7,7 @@
 #include "test_util.h"
 #include "../protocol/match/match.h"
 #include "../variants/registry.h"
+#include "suites.h"
 
 enum { OUT_MAX = 1 << 21, MAX_WORDS = 1 << 15 };
 

@@ -9,6 +9,7 @@
 #include "ref_voodoo.h"
 #include "test_util.h"
 #include "../variants/registry.h"
+#include "suites.h"
 
 #define RULES (&ref_voodoo)
 

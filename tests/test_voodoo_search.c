@@ -3,6 +3,7 @@
  * quiescence hook, the king-threat terms, and a colour-symmetric evaluation. */
 #include "test_search_util.h"
 #include "../variants/registry.h"
+#include "suites.h"
 
 #define V "voodoo"
 

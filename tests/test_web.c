@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include "web_client.h"
+#include "suites.h"
 
 /* A web root in a fresh temporary directory, with a secret beside it (and
  * a Makefile) that a path escaping the root would reach. */

@@ -7,6 +7,7 @@
 #include <check.h>
 #include "web_client.h"
 #include "../engine/clock.h"
+#include "suites.h"
 
 /* The page files do not matter here: the web root is tests/. */
 static WebServer start(const char *flags) { return web_server_start("tests", flags); }

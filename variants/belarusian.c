@@ -14,7 +14,7 @@
  * (which just counts the generated steps) cheap. */
 #include <stdio.h>
 #include <string.h>
-#include "../engine/variant.h"
+#include "belarusian_internal.h"
 
 enum {
     BY_KNIAZ = 1, /* A: the kniaz, the king                 */
@@ -429,11 +429,6 @@ static bool by_setup(Position *pos, char *err, size_t n) {
     pos_set_castling(pos, keep);
     return true;
 }
-
-/* Search hooks, in belarusian_eval.c. */
-int belarusian_evaluate(const Position *pos);
-bool belarusian_in_check(const Position *pos);
-bool belarusian_is_noisy(const Position *pos, Move m);
 
 /* The ratnik is not on XBoard's pawn type: XBoard would promote it on the
  * last rank itself (a ratnik forfeited there). */

@@ -14,7 +14,7 @@
  *     once is the inauguration trap (take one, then the other).
  * The values are in docs/evaluation.md. Piece numbering mirrors
  * variants/belarusian.c. Everything is symmetric in colour and in files. */
-#include "../engine/variant.h"
+#include "belarusian_internal.h"
 
 enum { A_KNIAZ = 1, K_HEIR, G_HETMAN, L_ROOK, I_HARMATA, V_HORSE, R_RATNIK };
 enum { THRONE = 40 /* e5 */ };

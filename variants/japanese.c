@@ -11,7 +11,7 @@
  *   - sliders use the core's ray tables.
  * Promotion is automatic, so a move is always MK_NORMAL and make() decides. */
 #include <stdio.h>
-#include "../engine/variant.h"
+#include "japanese_internal.h"
 
 enum {
     JP_KING = 1,   /* dragon                    */
@@ -203,10 +203,6 @@ static bool jp_setup(Position *pos, char *err, size_t errlen) {
     pos_set_ep(pos, SQ_NONE);
     return true;
 }
-
-/* Search hooks (japanese_eval.c). */
-int japanese_evaluate(const Position *pos);
-bool japanese_is_noisy(const Position *pos, Move m);
 
 /* The soldier is not on XBoard's pawn type: XBoard would promote it on the
  * last rank itself (it vanished). Dragon and horse are XBoard's D and H. */

@@ -6,7 +6,7 @@
  * that can no longer jump, a gold that can only step back). Computed from
  * the White view; no move generation, only the sliders' ray lookups.
  * docs/evaluation.md lists the values and why. */
-#include "../engine/variant.h"
+#include "japanese_internal.h"
 
 /* The plugin's piece numbering (japanese.c). */
 enum {

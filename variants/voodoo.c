@@ -22,9 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "chess_attacks.h"
-#include "../engine/variant.h"
-
-enum { PAWN = 1, KNIGHT, BISHOP, ROOK, QUEEN, KING };
+#include "voodoo_internal.h"
 
 #define BB(pos, t) ((bb64)(pos)->by_type[t])
 #define US(pos, c) ((bb64)(pos)->by_color[c])
@@ -356,11 +354,6 @@ static bool voodoo_explain(const Position *pos, const char *text, Move *m, char 
     .holding_order = "KQRBNP", .castle_style = CASTLE_STYLE_NONE, .has_ep = false, .multi_step = true,        \
     .repetition_draw = false, .volatile_scores = true, .init = voodoo_init, .setup = voodoo_setup,             \
     .make = voodoo_make, .outcome = voodoo_outcome, .parse_special = voodoo_explain
-
-/* Search hooks, in voodoo_eval.c. */
-int voodoo_evaluate(const Position *pos);
-bool voodoo_is_noisy(const Position *pos, Move m);
-bool voodoo_see_ge(const Position *pos, Move m, int threshold);
 
 static const XboardView xboard_view = {
     "PNBRQKpnbrqk", "8x8+0_fairy", {"P& fmWfcFifmnD", "N& N", "B& B", "R& R", "Q& Q", "K& KiK", NULL}, {{0, false, 0}},

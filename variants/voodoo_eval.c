@@ -14,11 +14,9 @@
  * opponent has cost the side to move a lot, more when there are several.
  * Then material (a queen in trance counts: it must return next turn),
  * simple placement, and bare-king danger (one piece left: losing it loses).
- * Values in docs/evaluation.md. Piece numbering mirrors variants/voodoo.c. */
+ * Values in docs/evaluation.md. */
 #include "chess_attacks.h"
-#include "../engine/variant.h"
-
-enum { PAWN = 1, KNIGHT, BISHOP, ROOK, QUEEN, KING };
+#include "voodoo_internal.h"
 
 static const int material[7] = {0, 100, 320, 330, 500, 950, 0};
 

@@ -14,6 +14,7 @@
 #include "../../engine/fen.h"
 #include "../../protocol/match/match.h"
 #include "../../variants/registry.h"
+#include "fuzz.h"
 
 /* setup_start's steps (static there): the FEN, then each move through
  * match_game_apply, which also reads SAN and writes the PGN's SAN. */

@@ -9,6 +9,7 @@
  *    an input costs milliseconds. */
 #include <stdio.h>
 #include "fuzz_session.h"
+#include "fuzz.h"
 
 enum { MAX_MS = 5 };
 

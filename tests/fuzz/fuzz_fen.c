@@ -12,6 +12,7 @@
 #include "../../engine/fen.h"
 #include "../../engine/notation.h"
 #include "../../variants/registry.h"
+#include "fuzz.h"
 
 enum { FEN_INPUT_MAX = 1024, TURNS_CHECKED = 64 };
 

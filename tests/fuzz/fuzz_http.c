@@ -27,6 +27,7 @@
 #include <event2/event.h>
 #include "../../protocol/web/web_int.h"
 #include "../../engine/clock.h"
+#include "fuzz.h"
 
 typedef struct {
     Daemon d;

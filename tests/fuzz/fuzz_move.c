@@ -11,6 +11,7 @@
 #include "../../engine/fen.h"
 #include "../../engine/game.h"
 #include "../../variants/registry.h"
+#include "fuzz.h"
 
 enum { INPUT_MAX = 8192 };
 

@@ -8,6 +8,7 @@
 #include "../../book/polyglot.h"
 #include "../../engine/fen.h"
 #include "../../variants/registry.h"
+#include "fuzz.h"
 
 static const char *const fens[] = {
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

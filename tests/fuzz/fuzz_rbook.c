@@ -7,6 +7,7 @@
 #include "../../book/rbook.h"
 #include "../../engine/fen.h"
 #include "../../variants/registry.h"
+#include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 1) return 0;

@@ -2,6 +2,7 @@
  * session_line). The session starts with `uci`, so the bytes are UCI lines;
  * fuzz_session.h says what the harness bounds. */
 #include "fuzz_session.h"
+#include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fuzz_session_run("uci", data, size, NULL);

@@ -2,8 +2,7 @@
  * once before the first input, and every target needs the variant tables. */
 #include "../../engine/variant.h"
 #include "../../variants/registry.h"
-
-int LLVMFuzzerInitialize(int *argc, char ***argv);
+#include "fuzz.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
