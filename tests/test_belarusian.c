@@ -437,7 +437,8 @@ START_TEST(test_malformed_fen) {
 }
 END_TEST
 
-/* The list: each rejected with a message, the position untouched. */
+/* Every kind of illegal turn the rules name, each rejected with its own
+ * message, the position untouched. */
 START_TEST(test_illegal_moves_rejected) {
     ASSERT_REJECTED("4a4/9/9/9/L7k/9/9/9/4A3K w - - 0 1", "a5i5", "passes through the throne");
     ASSERT_REJECTED("4a4/9/9/9/L8/9/9/9/4A3K w - - 0 1", "a5e5", "only a kniaz or kniazhych");

@@ -1,4 +1,4 @@
-/* Bribes (issue 10, docs/bribes.md): decisions by search on hand-made
+/* Bribes (docs/bribes.md): decisions by search on hand-made
  * positions, the wire lines in-process and over pipes in UCI and CECP,
  * replays of corrupt move lists, and bad bribe lines. */
 #include <stdlib.h>

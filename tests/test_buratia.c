@@ -336,7 +336,8 @@ START_TEST(test_fen_rejects) {
 }
 END_TEST
 
-/* Input the issue names: each rejected with a reason, the position untouched. */
+/* Malformed and illegal turn strings: each rejected with a reason, the
+ * position untouched. */
 START_TEST(test_malformed_moves) {
     const char *fen = "4k3/8/8/8/2rp4/3P4/1N6/4K3[] w - - 0 1";
     ASSERT_REJECTED(fen, "b2d3,d3c4", "c4 is occupied");    /* displacement onto an occupied square */

@@ -393,7 +393,9 @@ START_TEST(test_illegal_move_leaves_position) {
 }
 END_TEST
 
-/* The malformed 9x9 FENs, through the real binary's UCI loop. */
+/* Malformed 9x9 FENs (10 files, an unknown letter, a promoted dragon)
+ * through the real binary's UCI loop: each refused with an error, and the
+ * next position command still works. */
 START_TEST(test_uci_rejects_malformed_fens) {
     const char *input =
         "uci\nsetoption name UCI_Variant value japanese\n"

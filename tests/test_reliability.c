@@ -1,4 +1,4 @@
-/* Reliability over pipes (issue 12): `stop` is answered with `bestmove`
+/* Reliability over pipes (docs/reliability.md): `stop` is answered with `bestmove`
  * within 50 ms at any point of a search, and the regression tests for what
  * the fuzz targets (tests/fuzz/) found.
  *

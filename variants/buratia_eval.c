@@ -1,4 +1,4 @@
-/* Buratia evaluation (RULES.md section 2, issue 7): material, placement, and
+/* Buratia evaluation (RULES.md section 2): material, placement, and
  * the race that decides the game: each director's advance toward its far
  * rank, its safety (only bosses, foremen, directors and shnyrs can capture
  * it), lawyers that can push it one rank further (or back), and secretaries

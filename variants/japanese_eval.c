@@ -1,4 +1,4 @@
-/* Japanese (seed 002) evaluation (RULES.md section 3, issue 7): material,
+/* Japanese (seed 002) evaluation (RULES.md section 3): material,
  * placement, and what decides this drop-free game: the annihilation race
  * (a side that loses its last piece loses, so each piece of a small army is
  * worth more), promotion threats (a piece that can land on a promotion

@@ -75,7 +75,7 @@ void match_children_remove(MatchChildren *c, pid_t pid);
 typedef struct MatchGame MatchGame;
 typedef struct MatchPlayer MatchPlayer;
 
-/* Issue 10 hook (corruption): called before each turn of a game when set.
+/* The bribe hook (`-corruption`, docs/bribes.md): called before each turn of a game when set.
  * It may negotiate with the side *not* to move (players[side ^ 1]) and play
  * a whole turn for the side to move with match_game_apply; it returns true
  * when it did (the runner then re-checks the rules and asks again). */

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The speed figures of issue 13, measured back to back on this machine:
+# The perft speed figures (docs/perft.md, "Speed"), measured back to back on this machine:
 #  1. chess start position perft 6, ratnik (1 thread, no hash) against
 #     Stockfish's `go perft 6`, alternated REPS times; best wall and user time;
 #  2. nodes/second of every variant on its start position (per wall and
