@@ -1,0 +1,52 @@
+/* What the two halves of the search share, private to search.c (one
+ * node's work) and search_root.c (iterations, threads, the report): one
+ * searching thread's state and the calls between them. */
+#ifndef RATNIK_SEARCH_THREAD_H
+#define RATNIK_SEARCH_THREAD_H
+
+#include "search_job.h"
+
+typedef struct {
+    SearchJob *job;
+    int id;
+    uint64_t nodes, flushed;
+    int seldepth;
+    Move killers[MAX_PLY + 1][2];
+    int history[COLOR_NB][SQ_MAX][SQ_MAX];
+    Move pv[MAX_PLY + 1][MAX_PLY + 1];
+    int pv_len[MAX_PLY + 1];
+    uint64_t keys[GAME_MAX_STEPS + MAX_PLY + 2];
+    int nkeys;
+    int root_depth;
+    bool after_null[MAX_PLY + 2]; /* the move into this ply was a null move */
+    Move excluded[MAX_MULTIPV]; /* root moves already reported as better lines */
+    int n_excluded;
+    bool abort_iter; /* another thread completed this iteration's depth */
+    /* With root turns given (searchmoves): whether the node at each ply
+     * still lies inside the root turn, and the steps that led there. */
+    bool in_root_turn[MAX_PLY + 2];
+    Move root_path[MAX_TURN_STEPS];
+} Thread;
+
+/* Adds the thread's nodes to the job's count, which the node limit and the
+ * info lines read. */
+static inline void flush_nodes(Thread *t) {
+    atomic_fetch_add_explicit(&t->job->nodes, t->nodes - t->flushed, memory_order_relaxed);
+    t->flushed = t->nodes;
+}
+
+/* The search unwinds without storing anything when the whole search is
+ * stopped or when this thread's iteration has become useless. */
+static inline bool stopped(const Thread *t) {
+    return t->abort_iter || atomic_load_explicit(&t->job->stop, memory_order_relaxed);
+}
+
+/* The late-move reduction table, once per process. */
+void search_init_tables(void);
+/* Alpha-beta (with quiescence below depth 0) of pos from ply, in t. */
+int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, int ply);
+/* The steps this node may take: all legal ones, or inside the root turn of
+ * a search restricted to some turns, the next steps of those turns. */
+int search_node_moves(const Thread *t, const Position *pos, int ply, Move *moves);
+
+#endif
