@@ -6,12 +6,14 @@
 #include "../protocol/gui/uci.h"
 #include "../search/engine.h"
 #include "differential.h"
+#include "rules_file.h"
 #include "ref_voodoo.h"
 #include "test_util.h"
 #include "../variants/registry.h"
 #include "suites.h"
 
 #define RULES (&ref_voodoo)
+RULES_FILE_TEST("voodoo")
 
 extern const Variant variant_voodoo_plain;
 
@@ -74,29 +76,6 @@ START_TEST(no_en_passant) {
 }
 END_TEST
 
-START_TEST(promotion_to_q_r_b_n) {
-    const char *fen = "7k/4P2p/8/8/8/8/8/4K3[] w - - 0 1";
-    ASSERT_HAS(fen, "e7e8q");
-    ASSERT_HAS(fen, "e7e8r");
-    ASSERT_HAS(fen, "e7e8b");
-    ASSERT_HAS(fen, "e7e8n");
-    ASSERT_NOT(fen, "e7e8");
-    ASSERT_NOT(fen, "e7e8k");
-    ASSERT_AFTER(fen, "e7e8n", "4N2k/7p/8/8/8/8/8/4K3[] b - - 0 1");
-}
-END_TEST
-
-START_TEST(no_check_king_may_stay_or_walk_into_attack) {
-    /* The black rook attacks e-file and f-file squares: all king moves exist,
-     * and a piece "pinned" to the king moves freely. */
-    const char *fen = "4k3/8/8/8/4r3/8/4B3/4K3[] w - - 0 1";
-    ASSERT_HAS(fen, "e1d1");
-    ASSERT_HAS(fen, "e2d3"); /* leaves the king attacked */
-    ASSERT_HAS(fen, "e1f1");
-    ASSERT_RESULT(fen, "none");
-}
-END_TEST
-
 START_TEST(king_captured_by_any_piece_wins) {
     char out[FEN_MAX];
     after("4k3/8/8/8/4r3/8/4B3/4K3[] w - - 0 1", "e2d3", out);
@@ -116,15 +95,6 @@ START_TEST(king_captures_king) {
 END_TEST
 
 /* ---- voodoo sacrifice ---- */
-
-START_TEST(sacrifice_three_parts) {
-    ASSERT_HAS(START, "xb1,g8f6,e2e4");
-    ASSERT_AFTER(START, "xb1,g8f6,e2e4", "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/R1BQKBNR[] b - - 0 1");
-    /* The two first parts alone are not a turn. */
-    ASSERT_REJECTED(START, "xb1,g8f6", "");
-    ASSERT_REJECTED(START, "xb1", "");
-}
-END_TEST
 
 START_TEST(sacrifice_only_bishop_knight_rook_pawn) {
     const char *fen = "r1b1k2r/pppppppp/2n5/8/8/2N5/PPPPPPPP/R1BQK2R[] w - - 0 1";
@@ -159,16 +129,6 @@ START_TEST(possessed_pawn_goes_its_own_way) {
 }
 END_TEST
 
-START_TEST(possessed_piece_captures_only_its_own_side) {
-    /* Black knight c6: it may take the black pawn e5, not the white bishop a5. */
-    const char *fen = "4k3/8/2n5/B3p3/8/8/8/1N2K3[] w - - 0 1";
-    ASSERT_HAS(fen, "xb1,c6e5,a5b6");
-    ASSERT_NOT(fen, "xb1,c6a5,e1e2");
-    ASSERT_REJECTED(fen, "xb1,c6a5,e1e2", "");
-    ASSERT_AFTER(fen, "xb1,c6e5,a5b6", "4k3/8/1B6/4n3/8/8/8/4K3[] b - - 0 1");
-}
-END_TEST
-
 START_TEST(possessed_piece_takes_its_own_king) {
     /* White gives its rook a1; Black's rook a8 takes Black's own king: the
      * game ends there and the turn is written with two parts. */
@@ -180,26 +140,6 @@ START_TEST(possessed_piece_takes_its_own_king) {
     ck_assert_str_eq(out, "4r3/8/8/8/8/8/4P3/4K3[] b - - 0 1");
     ASSERT_RESULT(out, "1-0 king captured");
     ck_assert_int_eq(count_turns(out), 0);
-}
-END_TEST
-
-START_TEST(possessed_promotion_becomes_ours) {
-    const char *fen = "4k3/8/8/8/8/8/2Pp1p2/4K2R[] w - - 0 1";
-    ASSERT_HAS(fen, "xc2,d2d1q,e1e2");
-    ASSERT_HAS(fen, "xc2,d2d1r,e1e2");
-    ASSERT_HAS(fen, "xc2,d2d1b,e1e2");
-    ASSERT_HAS(fen, "xc2,d2d1n,e1e2");
-    ASSERT_NOT(fen, "xc2,d2d1,e1e2");
-    ASSERT_AFTER(fen, "xc2,d2d1q,e1e2", "4k3/8/8/8/8/8/4Kp2/3Q3R[] b - - 0 1");
-    ASSERT_HAS(START, "xc2,d7d6,e2e4");
-}
-END_TEST
-
-START_TEST(promoted_piece_may_make_the_third_part) {
-    const char *fen = "4k3/8/8/8/8/8/2Pp1p2/4K2R[] w - - 0 1";
-    ASSERT_HAS(fen, "xc2,d2d1q,d1d8");
-    ASSERT_HAS(fen, "xc2,d2d1n,d1c3");
-    ASSERT_AFTER(fen, "xc2,d2d1q,d1d8", "3Qk3/8/8/8/8/8/5p2/4K2R[] b - - 0 1");
 }
 END_TEST
 
@@ -312,15 +252,6 @@ START_TEST(trance_leaving_own_side_bare_loses) {
 }
 END_TEST
 
-START_TEST(any_of_several_queens_may_go_into_trance) {
-    const char *fen = "r3k3/8/8/8/8/8/8/Q3K2Q[] w - - 0 1";
-    ASSERT_HAS(fen, "xa1,e1b1");
-    ASSERT_HAS(fen, "xh1,e1g1");
-    ASSERT_NOT(fen, "xa1,e1h1");
-    ASSERT_AFTER(fen, "xh1,e1h1", "r3k3/8/8/8/8/8/8/Q6K[Q] b - - 1 1");
-}
-END_TEST
-
 START_TEST(sacrifice_and_trance_never_share_a_turn) {
     ASSERT_REJECTED(START, "xd1,e1d1,e2e4", "");      /* trance then a move */
     ASSERT_REJECTED(START, "xb1,g8f6,xd1,e1d1", "");  /* sacrifice then trance */
@@ -386,16 +317,6 @@ END_TEST
 START_TEST(no_draw_by_rule) {
     ck_assert(!variant_find("voodoo")->repetition_draw);
     ASSERT_RESULT("4k3/8/8/8/8/8/8/R3K2r[] w - - 900 500", "none"); /* any clock */
-}
-END_TEST
-
-START_TEST(halfmove_clock) {
-    /* quiet: +1; a capture; the fullmove after Black; a pawn; a sacrifice */
-    ASSERT_AFTER("4k3/7p/8/8/8/8/4P3/R3K3[] w - - 7 1", "a1a5", "4k3/7p/8/R7/8/8/4P3/4K3[] b - - 8 1");
-    ASSERT_AFTER("r3k3/7p/8/8/8/8/4P3/R3K3[] w - - 7 1", "a1a8", "R3k3/7p/8/8/8/8/4P3/4K3[] b - - 0 1");
-    ASSERT_AFTER("4k3/7p/8/8/8/8/4P3/R3K3[] b - - 7 1", "e8d8", "3k4/7p/8/8/8/8/4P3/R3K3[] w - - 8 2");
-    ASSERT_AFTER("4k3/7p/8/8/8/8/4P3/R3K3[] w - - 7 1", "e2e3", "4k3/7p/8/8/8/4P3/8/R3K3[] b - - 0 1");
-    ASSERT_AFTER("4k3/8/2n5/8/8/8/4P3/1N2K3[] w - - 7 1", "xb1,c6b8,e1d1", "1n2k3/8/8/8/8/8/4P3/3K4[] b - - 0 1");
 }
 END_TEST
 
@@ -596,22 +517,17 @@ END_TEST
 Suite *suite_voodoo(void) {
     Suite *s = suite_create("voodoo");
     TCase *rules = tcase_create("rules");
+    rules_file_add(rules);
     tcase_add_test(rules, start_position_ordinary_moves);
     tcase_add_test(rules, plain_perft_matches_fide_without_check);
     tcase_add_test(rules, no_castling);
     tcase_add_test(rules, no_en_passant);
-    tcase_add_test(rules, promotion_to_q_r_b_n);
-    tcase_add_test(rules, no_check_king_may_stay_or_walk_into_attack);
     tcase_add_test(rules, king_captured_by_any_piece_wins);
     tcase_add_test(rules, king_captures_king);
-    tcase_add_test(rules, sacrifice_three_parts);
     tcase_add_test(rules, sacrifice_only_bishop_knight_rook_pawn);
     tcase_add_test(rules, sacrifice_possesses_same_type_only);
     tcase_add_test(rules, possessed_pawn_goes_its_own_way);
-    tcase_add_test(rules, possessed_piece_captures_only_its_own_side);
     tcase_add_test(rules, possessed_piece_takes_its_own_king);
-    tcase_add_test(rules, possessed_promotion_becomes_ours);
-    tcase_add_test(rules, promoted_piece_may_make_the_third_part);
     tcase_add_test(rules, possessed_promotion_makes_them_bare);
     tcase_add_test(rules, sacrifice_needs_all_three_parts);
     tcase_add_test(rules, sacrifice_leaving_own_side_bare_loses);
@@ -621,14 +537,12 @@ Suite *suite_voodoo(void) {
     tcase_add_test(rules, queen_return_is_the_whole_next_turn);
     tcase_add_test(rules, second_queen_return_rejected);
     tcase_add_test(rules, trance_leaving_own_side_bare_loses);
-    tcase_add_test(rules, any_of_several_queens_may_go_into_trance);
     tcase_add_test(rules, sacrifice_and_trance_never_share_a_turn);
     tcase_add_test(rules, bare_king_loses);
     tcase_add_test(rules, two_bare_kings_play_on);
     tcase_add_test(rules, queen_in_trance_is_not_a_piece);
     tcase_add_test(rules, no_legal_turn_loses);
     tcase_add_test(rules, no_draw_by_rule);
-    tcase_add_test(rules, halfmove_clock);
     tcase_add_loop_test(rules, fen_round_trip, 0, sizeof vfens / sizeof vfens[0]);
     tcase_add_loop_test(rules, fen_rejects_malformed, 0, sizeof bad_vfens / sizeof bad_vfens[0]);
     tcase_add_test(rules, uci_rejects_illegal_voodoo_turns);
