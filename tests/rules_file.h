@@ -13,7 +13,7 @@
  *     fen-rejected FEN | WHY          the FEN is refused
  *     round-trip FEN | FEN2           read and written back as FEN2 (empty: FEN)
  *
- * A suite adds the cases to a TCase with rules_file_add; a file that is
+ * A suite adds the cases to a TCase with RULES_FILE_LOOP; a file that is
  * missing or holds no case is a failing test, never none. */
 #ifndef RATNIK_RULES_FILE_H
 #define RATNIK_RULES_FILE_H
@@ -33,6 +33,7 @@ void rules_file_run(const RefGen *r, const char *path, int i);
     static const char rules_file_path[] = "tests/rules/" variant ".rules";               \
     START_TEST(rules_file_case) { rules_file_run(RULES, rules_file_path, _i); }          \
     END_TEST
-#define rules_file_add(tc) tcase_add_loop_test((tc), rules_file_case, 0, rules_file_count(rules_file_path))
+/* The loop over the cases, for LOOPS (test_util.h). */
+#define RULES_FILE_LOOP {rules_file_case, rules_file_count(rules_file_path)}
 
 #endif

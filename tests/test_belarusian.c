@@ -139,19 +139,8 @@ START_TEST(test_perft_matches_reference) {
 END_TEST
 
 Suite *suite_belarusian(void) {
-    Suite *s = suite_create("belarusian");
-    TCase *tc = tcase_create("rules");
-    rules_file_add(tc);
-    tcase_add_test(tc, test_start_position);
-    tcase_add_test(tc, test_hundred_halfmoves);
-    tcase_add_test(tc, test_fen_round_trips);
-    tcase_add_test(tc, test_malformed_fen);
-    suite_add_tcase(s, tc);
-    TCase *slow = tcase_create("reference");
-    tcase_set_timeout(slow, 120);
-    tcase_set_tags(slow, "slow"); /* the differential test: CK_EXCLUDE_TAGS=slow skips it (make valgrind) */
-    tcase_add_test(slow, test_perft_matches_reference);
-    tcase_add_test(slow, test_differential_random_play);
-    suite_add_tcase(s, slow);
-    return s;
+    return suite_of("belarusian",
+                    LOOP_CASE("rules", 0, LOOPS(RULES_FILE_LOOP), test_start_position, test_hundred_halfmoves,
+                              test_fen_round_trips, test_malformed_fen),
+                    SLOW_CASE("reference", 120, test_perft_matches_reference, test_differential_random_play), NULL);
 }

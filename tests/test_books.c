@@ -334,16 +334,9 @@ START_TEST(test_search_tiny) {
 END_TEST
 
 Suite *suite_books(void) {
-    Suite *s = suite_create("books");
-    TCase *tc = tcase_create("rbook");
-    tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, test_round_trip);
-    tcase_add_test(tc, test_validation_errors);
-    tcase_add_test(tc, test_illegal_moves_filtered);
-    tcase_add_test(tc, test_build_weights_and_filters);
-    tcase_add_test(tc, test_show_through_binary);
-    tcase_add_loop_test(tc, test_shipped_books, 0, 4);
-    tcase_add_test(tc, test_search_tiny);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("books",
+                    LOOP_CASE("rbook", 60, LOOPS({test_shipped_books, 4}), test_round_trip, test_validation_errors,
+                              test_illegal_moves_filtered, test_build_weights_and_filters, test_show_through_binary,
+                              test_search_tiny),
+                    NULL);
 }

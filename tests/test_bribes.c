@@ -478,27 +478,12 @@ START_TEST(test_corrupt_match) {
 END_TEST
 
 Suite *suite_bribes(void) {
-    Suite *s = suite_create("bribes");
-    TCase *decide_case = tcase_create("decisions");
-    tcase_set_timeout(decide_case, 60);
-    tcase_add_test(decide_case, test_accept_a_free_boss);
-    tcase_add_test(decide_case, test_decline_when_winning);
-    tcase_add_test(decide_case, test_decline_takeback_of_a_blunder);
-    tcase_add_test(decide_case, test_offer_refrain_against_a_deadly_move);
-    tcase_add_test(decide_case, test_offer_takeback_of_own_blunder);
-    tcase_add_test(decide_case, test_offer_purchase_of_a_blunder);
-    tcase_add_test(decide_case, test_no_offer_without_payment);
-    tcase_add_test(decide_case, test_random_offers_are_legal);
-    tcase_add_test(decide_case, test_apply_matches_replay);
-    suite_add_tcase(s, decide_case);
-    TCase *wire = tcase_create("wire");
-    tcase_set_timeout(wire, 60);
-    tcase_add_test(wire, test_bad_lines_change_nothing);
-    tcase_add_test(wire, test_policies_and_corruption_off);
-    tcase_add_test(wire, test_uci_script);
-    tcase_add_test(wire, test_uci_replays_corrupt_lists);
-    tcase_add_test(wire, test_cecp_script);
-    tcase_add_test(wire, test_corrupt_match);
-    suite_add_tcase(s, wire);
-    return s;
+    return suite_of("bribes",
+                    CASE("decisions", 60, test_accept_a_free_boss, test_decline_when_winning,
+                         test_decline_takeback_of_a_blunder, test_offer_refrain_against_a_deadly_move,
+                         test_offer_takeback_of_own_blunder, test_offer_purchase_of_a_blunder,
+                         test_no_offer_without_payment, test_random_offers_are_legal, test_apply_matches_replay),
+                    CASE("wire", 60, test_bad_lines_change_nothing, test_policies_and_corruption_off, test_uci_script,
+                         test_uci_replays_corrupt_lists, test_cecp_script, test_corrupt_match),
+                    NULL);
 }

@@ -375,35 +375,12 @@ START_TEST(test_differential_random_play) {
 END_TEST
 
 Suite *suite_buratia(void) {
-    Suite *s = suite_create("buratia");
-    TCase *rules = tcase_create("rules");
-    rules_file_add(rules);
-    tcase_add_test(rules, test_start_position);
-    tcase_add_test(rules, test_double_step_after_displacement);
-    tcase_add_test(rules, test_lawyer_never_captures);
-    tcase_add_test(rules, test_secretary_never_captured);
-    tcase_add_test(rules, test_no_check);
-    tcase_add_test(rules, test_goal_by_own_move);
-    tcase_add_test(rules, test_goal_by_displacement);
-    tcase_add_test(rules, test_goal_white_first);
-    tcase_add_test(rules, test_move_limit);
-    tcase_add_test(rules, test_no_legal_move);
-    suite_add_tcase(s, rules);
-    TCase *io = tcase_create("input");
-    tcase_add_test(io, test_fen_round_trips);
-    tcase_add_test(io, test_uci_errors_and_display);
-    suite_add_tcase(s, io);
-    TCase *bribes = tcase_create("bribes");
-    tcase_add_test(bribes, test_bribe_refrain);
-    tcase_add_test(bribes, test_bribe_purchase);
-    tcase_add_test(bribes, test_bribe_takeback);
-    tcase_add_test(bribes, test_bribes_never_generated);
-    suite_add_tcase(s, bribes);
-    TCase *diff = tcase_create("differential");
-    tcase_set_timeout(diff, 120);
-    tcase_set_tags(diff, "slow"); /* the differential test: CK_EXCLUDE_TAGS=slow skips it (make valgrind) */
-    tcase_add_test(diff, test_perft_matches_reference);
-    tcase_add_test(diff, test_differential_random_play);
-    suite_add_tcase(s, diff);
-    return s;
+    return suite_of(
+        "buratia",
+        LOOP_CASE("rules", 0, LOOPS(RULES_FILE_LOOP), test_start_position, test_double_step_after_displacement,
+                  test_lawyer_never_captures, test_secretary_never_captured, test_no_check, test_goal_by_own_move,
+                  test_goal_by_displacement, test_goal_white_first, test_move_limit, test_no_legal_move),
+        CASE("input", 0, test_fen_round_trips, test_uci_errors_and_display),
+        CASE("bribes", 0, test_bribe_refrain, test_bribe_purchase, test_bribe_takeback, test_bribes_never_generated),
+        SLOW_CASE("differential", 120, test_perft_matches_reference, test_differential_random_play), NULL);
 }

@@ -348,23 +348,10 @@ START_TEST(cecp_hint_playother) {
 END_TEST
 
 Suite *suite_cecp(void) {
-    Suite *s = suite_create("cecp");
-    TCase *tc = tcase_create("pipes");
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, cecp_handshake);
-    tcase_add_test(tc, cecp_force_mode_game);
-    tcase_add_test(tc, cecp_engine_moves_chess);
-    tcase_add_test(tc, cecp_variants_setup_and_move);
-    tcase_add_test(tc, cecp_variant_user_moves);
-    tcase_add_test(tc, cecp_variant_claims);
-    tcase_add_test(tc, cecp_undo_remove);
-    tcase_add_test(tc, cecp_setboard);
-    tcase_add_test(tc, cecp_errors);
-    tcase_add_test(tc, cecp_options);
-    tcase_add_test(tc, cecp_ping_during_search);
-    tcase_add_test(tc, cecp_analyze);
-    tcase_add_test(tc, cecp_hint_playother);
-    tcase_add_test(tc, cecp_xboard_move_forms);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("cecp",
+                    CASE("pipes", 120, cecp_handshake, cecp_force_mode_game, cecp_engine_moves_chess,
+                         cecp_variants_setup_and_move, cecp_variant_user_moves, cecp_variant_claims, cecp_undo_remove,
+                         cecp_setboard, cecp_errors, cecp_options, cecp_ping_during_search, cecp_analyze,
+                         cecp_hint_playother, cecp_xboard_move_forms),
+                    NULL);
 }

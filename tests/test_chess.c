@@ -197,21 +197,11 @@ START_TEST(noisy_generation_matches_full) {
 END_TEST
 
 Suite *suite_chess(void) {
-    Suite *s = suite_create("chess");
-    TCase *tc = tcase_create("rules");
-    tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, castling_both_sides);
-    tcase_add_test(tc, castling_conditions);
-    tcase_add_test(tc, en_passant);
-    tcase_add_test(tc, promotion_choices);
-    tcase_add_test(tc, check_must_be_answered);
-    tcase_add_test(tc, checkmate_and_stalemate);
-    tcase_add_test(tc, fifty_move_rule);
-    tcase_add_test(tc, insufficient_material);
-    tcase_add_test(tc, threefold_repetition);
-    tcase_add_test(tc, setup_rejects_impossible);
-    tcase_add_test(tc, noisy_generation_matches_full);
-    tcase_add_loop_test(tc, perft_standard_positions, 0, sizeof perft_cases / sizeof *perft_cases);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("chess",
+                    LOOP_CASE("rules", 60,
+                              LOOPS({perft_standard_positions, sizeof perft_cases / sizeof *perft_cases}),
+                              castling_both_sides, castling_conditions, en_passant, promotion_choices,
+                              check_must_be_answered, checkmate_and_stalemate, fifty_move_rule, insufficient_material,
+                              threefold_repetition, setup_rejects_impossible, noisy_generation_matches_full),
+                    NULL);
 }

@@ -440,14 +440,9 @@ START_TEST(commands_during_search_tcp) {
 END_TEST
 
 Suite *suite_concurrent(void) {
-    Suite *s = suite_create("concurrent");
-    TCase *tc = tcase_create("commands during a search");
-    tcase_set_timeout(tc, 300);
-    tcase_add_test(tc, uci_commands_during_search_stdin);
-    tcase_add_test(tc, uci_commands_racing_search_end_stdin);
-    tcase_add_test(tc, cecp_commands_while_thinking_stdin);
-    tcase_add_test(tc, cecp_book_list_as_engine_moves_stdin);
-    tcase_add_test(tc, commands_during_search_tcp);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("concurrent",
+                    CASE("commands during a search", 300, uci_commands_during_search_stdin,
+                         uci_commands_racing_search_end_stdin, cecp_commands_while_thinking_stdin,
+                         cecp_book_list_as_engine_moves_stdin, commands_during_search_tcp),
+                    NULL);
 }

@@ -201,18 +201,12 @@ START_TEST(integers_are_read_one_way) {
 END_TEST
 
 Suite *suite_core(void) {
-    Suite *s = suite_create("core");
-    TCase *tc = tcase_create("fen");
-    tcase_add_loop_test(tc, fen_round_trip, 0, sizeof round_trip_fens / sizeof *round_trip_fens);
-    tcase_add_loop_test(tc, fen_rejects_malformed, 0, sizeof bad_fens / sizeof *bad_fens);
-    tcase_add_test(tc, fen_drops_impossible_castling);
-    tcase_add_test(tc, integers_are_read_one_way);
-    tcase_add_loop_test(tc, move_strings_round_trip, 0, sizeof round_trip_fens / sizeof *round_trip_fens);
-    tcase_add_test(tc, bad_move_strings_rejected);
-    tcase_add_test(tc, square_strings);
-    tcase_add_test(tc, game_keeps_state_on_bad_turn);
-    tcase_add_test(tc, game_undo_turns);
-    tcase_add_test(tc, bitboard_helpers);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("core",
+                    LOOP_CASE("fen", 0,
+                              LOOPS({fen_round_trip, sizeof round_trip_fens / sizeof *round_trip_fens},
+                                    {fen_rejects_malformed, sizeof bad_fens / sizeof *bad_fens},
+                                    {move_strings_round_trip, sizeof round_trip_fens / sizeof *round_trip_fens}),
+                              fen_drops_impossible_castling, integers_are_read_one_way, bad_move_strings_rejected,
+                              square_strings, game_keeps_state_on_bad_turn, game_undo_turns, bitboard_helpers),
+                    NULL);
 }

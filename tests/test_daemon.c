@@ -295,20 +295,9 @@ START_TEST(daemon_sigterm) {
 END_TEST
 
 Suite *suite_daemon(void) {
-    Suite *s = suite_create("daemon");
-    TCase *tc = tcase_create("tcp");
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, daemon_uci_session);
-    tcase_add_test(tc, daemon_two_variants);
-    tcase_add_test(tc, daemon_bad_input);
-    tcase_add_test(tc, daemon_cecp_and_uci);
-    tcase_add_test(tc, daemon_huge_line);
-    tcase_add_test(tc, daemon_max_line_flag);
-    tcase_add_test(tc, daemon_disconnect_mid_search);
-    tcase_add_test(tc, daemon_max_sessions);
-    tcase_add_test(tc, daemon_hash_cap);
-    tcase_add_test(tc, daemon_idle_timeout);
-    tcase_add_test(tc, daemon_sigterm);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("daemon",
+                    CASE("tcp", 120, daemon_uci_session, daemon_two_variants, daemon_bad_input, daemon_cecp_and_uci,
+                         daemon_huge_line, daemon_max_line_flag, daemon_disconnect_mid_search, daemon_max_sessions,
+                         daemon_hash_cap, daemon_idle_timeout, daemon_sigterm),
+                    NULL);
 }

@@ -248,20 +248,10 @@ START_TEST(daemon_book_dir_missing) {
 END_TEST
 
 Suite *suite_daemon_limits(void) {
-    Suite *s = suite_create("daemon_limits");
-    TCase *tc = tcase_create("tcp");
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, daemon_eof_drops_queued_lines);
-    tcase_add_test(tc, daemon_nul_byte_refused);
-    tcase_add_test(tc, daemon_sigterm_deadline);
-    tcase_add_test(tc, daemon_max_pending);
-    tcase_add_test(tc, daemon_book_outside_refused);
-    tcase_add_test(tc, daemon_book_default_dirs);
-    tcase_add_test(tc, stdin_book_full_path);
-    tcase_add_test(tc, daemon_book_dir_missing);
-    tcase_add_test(tc, daemon_storm);
-    tcase_add_test(tc, daemon_storm_searching);
-    tcase_add_test(tc, daemon_storm_sigterm);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("daemon_limits",
+                    CASE("tcp", 120, daemon_eof_drops_queued_lines, daemon_nul_byte_refused, daemon_sigterm_deadline,
+                         daemon_max_pending, daemon_book_outside_refused, daemon_book_default_dirs,
+                         stdin_book_full_path, daemon_book_dir_missing, daemon_storm, daemon_storm_searching,
+                         daemon_storm_sigterm),
+                    NULL);
 }

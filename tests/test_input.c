@@ -415,25 +415,11 @@ START_TEST(eof_stops_a_deep_search) {
 END_TEST
 
 Suite *suite_input(void) {
-    Suite *s = suite_create("input");
-    TCase *tc = tcase_create("pipes");
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, searchmoves_restricts_the_root);
-    tcase_add_test(tc, searchmoves_then_clocks);
-    tcase_add_test(tc, searchmoves_every_variant);
-    tcase_add_test(tc, searchmoves_bribes);
-    tcase_add_test(tc, searchmoves_illegal_turns);
-    tcase_add_test(tc, go_huge_numbers_answer);
-    tcase_add_test(tc, go_malformed_still_answers);
-    tcase_add_test(tc, cecp_nonfinite_numbers_refused);
-    tcase_add_test(tc, cecp_setboard_trailing_junk);
-    tcase_add_test(tc, fen_bracket_messages);
-    tcase_add_test(tc, moves_after_the_end);
-    tcase_add_test(tc, nul_byte_refused);
-    tcase_add_test(tc, debug_accepted);
-    tcase_add_test(tc, isready_during_perft);
-    tcase_add_test(tc, perft_then_commands);
-    tcase_add_test(tc, eof_stops_a_deep_search);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("input",
+                    CASE("pipes", 120, searchmoves_restricts_the_root, searchmoves_then_clocks,
+                         searchmoves_every_variant, searchmoves_bribes, searchmoves_illegal_turns,
+                         go_huge_numbers_answer, go_malformed_still_answers, cecp_nonfinite_numbers_refused,
+                         cecp_setboard_trailing_junk, fen_bracket_messages, moves_after_the_end, nul_byte_refused,
+                         debug_accepted, isready_during_perft, perft_then_commands, eof_stops_a_deep_search),
+                    NULL);
 }

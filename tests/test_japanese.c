@@ -217,29 +217,10 @@ START_TEST(test_differential_random_play) {
 END_TEST
 
 Suite *suite_japanese(void) {
-    Suite *s = suite_create("japanese");
-    TCase *rules = tcase_create("rules");
-    rules_file_add(rules);
-    tcase_add_test(rules, test_start_position);
-    tcase_add_test(rules, test_nothing_jumps_but_unicorn);
-    tcase_add_test(rules, test_threefold_is_a_rule);
-    tcase_add_test(rules, test_no_drops);
-    suite_add_tcase(s, rules);
-
-    TCase *fen = tcase_create("fen");
-    tcase_add_test(fen, test_fen_round_trip);
-    tcase_add_test(fen, test_malformed_fens);
-    tcase_add_test(fen, test_setup_rejects_impossible);
-    tcase_add_test(fen, test_variant_data);
-    tcase_add_test(fen, test_illegal_move_leaves_position);
-    tcase_add_test(fen, test_uci_rejects_malformed_fens);
-    suite_add_tcase(s, fen);
-
-    TCase *ref = tcase_create("reference");
-    tcase_set_timeout(ref, 60);
-    tcase_set_tags(ref, "slow"); /* the differential test: CK_EXCLUDE_TAGS=slow skips it (make valgrind) */
-    tcase_add_test(ref, test_perft_matches_reference);
-    tcase_add_test(ref, test_differential_random_play);
-    suite_add_tcase(s, ref);
-    return s;
+    return suite_of("japanese",
+                    LOOP_CASE("rules", 0, LOOPS(RULES_FILE_LOOP), test_start_position, test_nothing_jumps_but_unicorn,
+                              test_threefold_is_a_rule, test_no_drops),
+                    CASE("fen", 0, test_fen_round_trip, test_malformed_fens, test_setup_rejects_impossible,
+                         test_variant_data, test_illegal_move_leaves_position, test_uci_rejects_malformed_fens),
+                    SLOW_CASE("reference", 60, test_perft_matches_reference, test_differential_random_play), NULL);
 }

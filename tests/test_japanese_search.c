@@ -1,22 +1,11 @@
-/* Japanese search and evaluation: positions of tests/tactics/japanese.epd
+/* Japanese search and evaluation: positions of tests/tactics/fixed_depth.txt
  * searched at a fixed depth through search_blocking must give the winning turn;
  * the evaluation must be colour-symmetric. */
 #include "test_search_util.h"
+#include "fixed_depth.h"
 #include "suites.h"
 
-static const struct {
-    const char *fen, *bm;
-    int depth;
-} cases[] = {
-    {"s8/9/9/9/9/9/9/9/R3p4 w - - 0 1", "a1a9", 2},                 /* leave only a stuck soldier */
-    {"9/S8/9/5k3/9/9/8G/p8/9 w - - 0 1", "i3f6", 4},                /* gold's long diagonal, then stuck */
-    {"9/1Pn6/5P3/6+b2/9/9/9/9/9 b - - 0 1", "g6f7", 4},             /* the same theme for Black */
-    {"9/9/9/9/p3p4/9/9/9/R8 w - - 0 1", "a1a5", 12},                 /* annihilation in 3 */
-    {"9/9/1l7/2R6/3S5/9/9/9/9 w - - 0 1", "d5c4", 12},               /* annihilation in 3 */
-    {"9/8k/1p7/9/+R8/3Bp4/9/8R/9 w - - 0 1", "i2i8", 12},            /* annihilation in 3 */
-};
-
-START_TEST(test_tactics_fixed_depth) { assert_finds("japanese", cases[_i].fen, cases[_i].depth, cases[_i].bm); }
+START_TEST(test_tactics_fixed_depth) { fixed_depth_solve("japanese", _i); }
 END_TEST
 
 START_TEST(test_eval_symmetric) {
@@ -30,12 +19,8 @@ START_TEST(test_noisy_steps) { assert_noisy_steps("japanese", "4k4/9/2S1p4/9/9/9
 END_TEST
 
 Suite *suite_japanese_search(void) {
-    Suite *s = suite_create("japanese_search");
-    TCase *tc = tcase_create("search");
-    tcase_set_timeout(tc, 60);
-    tcase_add_loop_test(tc, test_tactics_fixed_depth, 0, (int)(sizeof cases / sizeof cases[0]));
-    tcase_add_test(tc, test_eval_symmetric);
-    tcase_add_test(tc, test_noisy_steps);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("japanese_search",
+                    LOOP_CASE("search", 60, LOOPS({test_tactics_fixed_depth, fixed_depth_count("japanese")}),
+                              test_eval_symmetric, test_noisy_steps),
+                    NULL);
 }

@@ -291,22 +291,10 @@ START_TEST(test_real_engines) {
 END_TEST
 
 Suite *suite_match(void) {
-    Suite *s = suite_create("match");
-    TCase *t = tcase_create("match");
-    tcase_set_timeout(t, 120);
-    tcase_add_test(t, test_elo_figures);
-    tcase_add_test(t, test_time_controls);
-    tcase_add_test(t, test_illegal_move);
-    tcase_add_test(t, test_crash);
-    tcase_add_test(t, test_stall);
-    tcase_add_test(t, test_time_forfeit);
-    tcase_add_loop_test(t, test_variants_uci, 0, 5);
-    tcase_add_test(t, test_variants_cecp);
-    tcase_add_test(t, test_pgn_openings);
-    tcase_add_test(t, test_real_engines);
-    tcase_add_test(t, test_seed_points);
-    tcase_add_test(t, test_variant_ends_and_points);
-    tcase_add_test(t, test_corruption_needs_bribes);
-    suite_add_tcase(s, t);
-    return s;
+    return suite_of("match",
+                    LOOP_CASE("match", 120, LOOPS({test_variants_uci, 5}), test_elo_figures, test_time_controls,
+                              test_illegal_move, test_crash, test_stall, test_time_forfeit, test_variants_cecp,
+                              test_pgn_openings, test_real_engines, test_seed_points, test_variant_ends_and_points,
+                              test_corruption_needs_bribes),
+                    NULL);
 }

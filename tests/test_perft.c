@@ -259,16 +259,10 @@ START_TEST(cli_divide_with_fen_and_threads) {
 END_TEST
 
 Suite *suite_perft(void) {
-    Suite *s = suite_create("perft");
-    TCase *tc = tcase_create("perft");
-    tcase_set_timeout(tc, 120);
-    tcase_add_loop_test(tc, threads_and_hash_match_plain_perft, 0, variant_count());
-    tcase_add_test(tc, hash_respects_the_clock_near_its_limit);
-    tcase_add_test(tc, depth_zero_and_finished_games);
-    tcase_add_test(tc, count_legal_matches_generate);
-    tcase_add_test(tc, json_is_well_formed);
-    tcase_add_test(tc, exit_codes);
-    tcase_add_test(tc, cli_divide_with_fen_and_threads);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("perft",
+                    LOOP_CASE("perft", 120, LOOPS({threads_and_hash_match_plain_perft, variant_count()}),
+                              hash_respects_the_clock_near_its_limit, depth_zero_and_finished_games,
+                              count_legal_matches_generate, json_is_well_formed, exit_codes,
+                              cli_divide_with_fen_and_threads),
+                    NULL);
 }

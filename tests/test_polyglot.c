@@ -448,24 +448,11 @@ START_TEST(cecp_book_move) {
 END_TEST
 
 Suite *suite_polyglot(void) {
-    Suite *s = suite_create("polyglot");
-    TCase *t = tcase_create("book");
-    tcase_add_test(t, reference_keys);
-    tcase_add_test(t, move_encoding);
-    tcase_add_test(t, gnuchess_start_position);
-    tcase_add_test(t, gnuchess_castling_deep_and_out);
-    tcase_add_test(t, gnuchess_tree_is_consistent);
-    tcase_add_test(t, save_and_read_back);
-    tcase_add_test(t, malformed_files);
-    tcase_add_test(t, random_bytes_never_crash);
-    suite_add_tcase(s, t);
-    TCase *p = tcase_create("protocol");
-    tcase_set_timeout(p, 30);
-    tcase_add_test(p, uci_options_listed);
-    tcase_add_test(p, uci_book_move);
-    tcase_add_test(p, uci_out_of_book_searches);
-    tcase_add_test(p, uci_bad_book_still_searches);
-    tcase_add_test(p, cecp_book_move);
-    suite_add_tcase(s, p);
-    return s;
+    return suite_of("polyglot",
+                    CASE("book", 0, reference_keys, move_encoding, gnuchess_start_position,
+                         gnuchess_castling_deep_and_out, gnuchess_tree_is_consistent, save_and_read_back,
+                         malformed_files, random_bytes_never_crash),
+                    CASE("protocol", 30, uci_options_listed, uci_book_move, uci_out_of_book_searches,
+                         uci_bad_book_still_searches, cecp_book_move),
+                    NULL);
 }

@@ -286,17 +286,8 @@ START_TEST(book_pgn_semicolon_in_comment) {
 END_TEST
 
 Suite *suite_reliability(void) {
-    Suite *s = suite_create("reliability");
-    TCase *tc = tcase_create("stop");
-    tcase_set_timeout(tc, 180);
-    tcase_add_test(tc, stop_latency);
-    suite_add_tcase(s, tc);
-    TCase *fz = tcase_create("fuzz regressions");
-    tcase_set_timeout(fz, 60);
-    tcase_add_test(fz, cecp_huge_clocks);
-    tcase_add_test(fz, uci_extreme_numbers);
-    tcase_add_test(fz, eof_ends_unlimited_search);
-    tcase_add_test(fz, book_pgn_semicolon_in_comment);
-    suite_add_tcase(s, fz);
-    return s;
+    return suite_of("reliability", CASE("stop", 180, stop_latency),
+                    CASE("fuzz regressions", 60, cecp_huge_clocks, uci_extreme_numbers, eof_ends_unlimited_search,
+                         book_pgn_semicolon_in_comment),
+                    NULL);
 }

@@ -351,18 +351,10 @@ START_TEST(match_engine_start_errors) {
 END_TEST
 
 Suite *suite_tools(void) {
-    Suite *s = suite_create("tools");
-    TCase *tc = tcase_create("tools");
-    tcase_set_timeout(tc, 300);
-    tcase_add_test(tc, fifo_is_refused_by_every_reader);
-    tcase_add_test(tc, fifo_book_file_keeps_the_session);
-    tcase_add_test(tc, directory_is_refused);
-    tcase_add_test(tc, perft_epd_bad_operations);
-    tcase_add_test(tc, perft_epd_long_lines);
-    tcase_add_test(tc, write_errors_fail_the_run);
-    tcase_add_test(tc, book_build_without_games);
-    tcase_add_test(tc, match_options_are_checked);
-    tcase_add_test(tc, match_engine_start_errors);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("tools",
+                    CASE("tools", 300, fifo_is_refused_by_every_reader, fifo_book_file_keeps_the_session,
+                         directory_is_refused, perft_epd_bad_operations, perft_epd_long_lines,
+                         write_errors_fail_the_run, book_build_without_games, match_options_are_checked,
+                         match_engine_start_errors),
+                    NULL);
 }

@@ -234,24 +234,12 @@ START_TEST(uci_every_variant_searches) {
 END_TEST
 
 Suite *suite_uci(void) {
-    Suite *s = suite_create("uci");
-    TCase *tc = tcase_create("pipes");
-    tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, uci_handshake);
-    tcase_add_test(tc, uci_position_and_display);
-    tcase_add_test(tc, uci_go_perft);
-    tcase_add_test(tc, cli_perft);
-    tcase_add_loop_test(tc, uci_bad_input_keeps_state, 0, sizeof bad_commands / sizeof *bad_commands);
-    tcase_add_test(tc, uci_megabyte_line);
-    tcase_add_test(tc, uci_variant_switch);
-    tcase_add_test(tc, uci_go_depth_one_bestmove);
-    tcase_add_test(tc, uci_isready_during_search);
-    tcase_add_test(tc, uci_ponder_and_ponderhit);
-    tcase_add_test(tc, uci_time_controls);
-    tcase_add_test(tc, uci_mate_score_and_no_move);
-    tcase_add_test(tc, uci_every_variant_searches);
-    tcase_add_test(tc, uci_multipv);
-    tcase_add_test(tc, uci_threads_depth_limit);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("uci",
+                    LOOP_CASE("pipes", 60,
+                              LOOPS({uci_bad_input_keeps_state, sizeof bad_commands / sizeof *bad_commands}),
+                              uci_handshake, uci_position_and_display, uci_go_perft, cli_perft, uci_megabyte_line,
+                              uci_variant_switch, uci_go_depth_one_bestmove, uci_isready_during_search,
+                              uci_ponder_and_ponderhit, uci_time_controls, uci_mate_score_and_no_move,
+                              uci_every_variant_searches, uci_multipv, uci_threads_depth_limit),
+                    NULL);
 }

@@ -377,19 +377,13 @@ START_TEST(ext_pgn_as_match_opening) {
 END_TEST
 
 Suite *suite_uci_ext(void) {
-    Suite *s = suite_create("uci_ext");
-    TCase *t = tcase_create("uci_ext");
-    tcase_set_timeout(t, 60);
-    tcase_add_loop_test(t, ext_piece_names, 0, sizeof piece_lines / sizeof *piece_lines);
-    tcase_add_test(t, ext_tables_complete);
-    tcase_add_test(t, ext_regions);
-    tcase_add_loop_test(t, ext_legal_is_perft_one, 0, sizeof legal_positions / sizeof *legal_positions);
-    tcase_add_test(t, ext_legal_after_game_over);
-    tcase_add_loop_test(t, ext_state_last, 0, sizeof last_turns / sizeof *last_turns);
-    tcase_add_test(t, ext_state_fields);
-    tcase_add_test(t, ext_queries_during_search);
-    tcase_add_loop_test(t, ext_pgn_round_trip, 0, sizeof pgn_games / sizeof *pgn_games);
-    tcase_add_test(t, ext_pgn_as_match_opening);
-    suite_add_tcase(s, t);
-    return s;
+    return suite_of("uci_ext",
+                    LOOP_CASE("uci_ext", 60,
+                              LOOPS({ext_piece_names, sizeof piece_lines / sizeof *piece_lines},
+                                    {ext_legal_is_perft_one, sizeof legal_positions / sizeof *legal_positions},
+                                    {ext_state_last, sizeof last_turns / sizeof *last_turns},
+                                    {ext_pgn_round_trip, sizeof pgn_games / sizeof *pgn_games}),
+                              ext_tables_complete, ext_regions, ext_legal_after_game_over, ext_state_fields,
+                              ext_queries_during_search, ext_pgn_as_match_opening),
+                    NULL);
 }

@@ -5,6 +5,7 @@
 #include <check.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,6 +153,51 @@ static inline void run_ratnik_until(const char *args, const char *input, size_t 
     close(from[0]);
     waitpid(pid, NULL, 0);
     signal(SIGPIPE, old);
+}
+
+/* One TCase of a suite: its name, its timeout in seconds (0: Check's
+ * default), whether it is tagged "slow" (the long differential tests, which
+ * CK_EXCLUDE_TAGS=slow leaves out under valgrind and tsan) and its tests. */
+typedef struct {
+    const TTest *test;
+    int n; /* runs with _i = 0..n-1 */
+} CaseLoop;
+
+typedef struct {
+    const char *name;
+    int timeout;
+    bool slow;
+    const TTest *const *tests; /* NULL-ended */
+    const CaseLoop *loops;     /* NULL, or ended by a NULL test */
+} CaseSpec;
+
+#define CASE_TESTS(...) ((const TTest *const[]){__VA_ARGS__, NULL})
+#define CASE(name, timeout, ...) (&(const CaseSpec){(name), (timeout), false, CASE_TESTS(__VA_ARGS__), NULL})
+#define SLOW_CASE(name, timeout, ...) (&(const CaseSpec){(name), (timeout), true, CASE_TESTS(__VA_ARGS__), NULL})
+/* A case with loop tests: LOOPS({test, n}, ...) and its plain tests (NULL: none). */
+#define LOOPS(...) ((const CaseLoop[]){__VA_ARGS__, {NULL, 0}})
+#define LOOP_CASE(name, timeout, loops, ...) (&(const CaseSpec){(name), (timeout), false, CASE_TESTS(__VA_ARGS__), (loops)})
+#define SLOW_LOOP_CASE(name, timeout, loops, ...) \
+    (&(const CaseSpec){(name), (timeout), true, CASE_TESTS(__VA_ARGS__), (loops)})
+
+/* Adds the case to s. */
+static inline void suite_case(Suite *s, const CaseSpec *c) {
+    TCase *tc = tcase_create(c->name);
+    if (c->timeout) tcase_set_timeout(tc, c->timeout);
+    if (c->slow) tcase_set_tags(tc, "slow");
+    for (const TTest *const *t = c->tests; *t; t++) tcase_add_test(tc, *t);
+    for (const CaseLoop *l = c->loops; l && l->test; l++) tcase_add_loop_test(tc, l->test, 0, l->n);
+    suite_add_tcase(s, tc);
+}
+
+/* A suite of the cases given (CASE, SLOW_CASE), NULL-ended. */
+static inline Suite *suite_of(const char *name, ...) {
+    Suite *s = suite_create(name);
+    va_list ap;
+    va_start(ap, name);
+    for (const CaseSpec *c; (c = va_arg(ap, const CaseSpec *));) suite_case(s, c);
+    va_end(ap);
+    return s;
 }
 
 #endif

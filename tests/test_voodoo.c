@@ -515,45 +515,22 @@ START_TEST(differential_random_play) {
 END_TEST
 
 Suite *suite_voodoo(void) {
-    Suite *s = suite_create("voodoo");
-    TCase *rules = tcase_create("rules");
-    rules_file_add(rules);
-    tcase_add_test(rules, start_position_ordinary_moves);
-    tcase_add_test(rules, plain_perft_matches_fide_without_check);
-    tcase_add_test(rules, no_castling);
-    tcase_add_test(rules, no_en_passant);
-    tcase_add_test(rules, king_captured_by_any_piece_wins);
-    tcase_add_test(rules, king_captures_king);
-    tcase_add_test(rules, sacrifice_only_bishop_knight_rook_pawn);
-    tcase_add_test(rules, sacrifice_possesses_same_type_only);
-    tcase_add_test(rules, possessed_pawn_goes_its_own_way);
-    tcase_add_test(rules, possessed_piece_takes_its_own_king);
-    tcase_add_test(rules, possessed_promotion_makes_them_bare);
-    tcase_add_test(rules, sacrifice_needs_all_three_parts);
-    tcase_add_test(rules, sacrifice_leaving_own_side_bare_loses);
-    tcase_add_test(rules, trance_king_moves_like_a_queen);
-    tcase_add_test(rules, trance_king_is_blocked_ruling);
-    tcase_add_test(rules, trance_king_captures_and_takes_the_king);
-    tcase_add_test(rules, queen_return_is_the_whole_next_turn);
-    tcase_add_test(rules, second_queen_return_rejected);
-    tcase_add_test(rules, trance_leaving_own_side_bare_loses);
-    tcase_add_test(rules, sacrifice_and_trance_never_share_a_turn);
-    tcase_add_test(rules, bare_king_loses);
-    tcase_add_test(rules, two_bare_kings_play_on);
-    tcase_add_test(rules, queen_in_trance_is_not_a_piece);
-    tcase_add_test(rules, no_legal_turn_loses);
-    tcase_add_test(rules, no_draw_by_rule);
-    tcase_add_loop_test(rules, fen_round_trip, 0, sizeof vfens / sizeof vfens[0]);
-    tcase_add_loop_test(rules, fen_rejects_malformed, 0, sizeof bad_vfens / sizeof bad_vfens[0]);
-    tcase_add_test(rules, uci_rejects_illegal_voodoo_turns);
-    suite_add_tcase(s, rules);
-
-    TCase *proof = tcase_create("proof");
-    tcase_set_timeout(proof, 120);
-    tcase_set_tags(proof, "slow"); /* the differential test: CK_EXCLUDE_TAGS=slow skips it (make valgrind) */
-    tcase_add_loop_test(proof, perft_matches_reference, 0, sizeof perft_cases / sizeof perft_cases[0]);
-    tcase_add_test(proof, perft_start_position);
-    tcase_add_test(proof, differential_random_play);
-    suite_add_tcase(s, proof);
-    return s;
+    return suite_of(
+        "voodoo",
+        LOOP_CASE(
+            "rules", 0,
+            LOOPS(RULES_FILE_LOOP, {fen_round_trip, sizeof vfens / sizeof vfens[0]},
+                  {fen_rejects_malformed, sizeof bad_vfens / sizeof bad_vfens[0]}),
+            start_position_ordinary_moves, plain_perft_matches_fide_without_check, no_castling, no_en_passant,
+            king_captured_by_any_piece_wins, king_captures_king, sacrifice_only_bishop_knight_rook_pawn,
+            sacrifice_possesses_same_type_only, possessed_pawn_goes_its_own_way, possessed_piece_takes_its_own_king,
+            possessed_promotion_makes_them_bare, sacrifice_needs_all_three_parts,
+            sacrifice_leaving_own_side_bare_loses, trance_king_moves_like_a_queen, trance_king_is_blocked_ruling,
+            trance_king_captures_and_takes_the_king, queen_return_is_the_whole_next_turn,
+            second_queen_return_rejected, trance_leaving_own_side_bare_loses, sacrifice_and_trance_never_share_a_turn,
+            bare_king_loses, two_bare_kings_play_on, queen_in_trance_is_not_a_piece, no_legal_turn_loses,
+            no_draw_by_rule, uci_rejects_illegal_voodoo_turns),
+        SLOW_LOOP_CASE("proof", 120, LOOPS({perft_matches_reference, sizeof perft_cases / sizeof perft_cases[0]}),
+                       perft_start_position, differential_random_play),
+        NULL);
 }

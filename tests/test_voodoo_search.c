@@ -1,29 +1,14 @@
-/* Search and evaluation tests for `voodoo`: positions of
- * tests/tactics/voodoo.epd solved at a fixed depth through search_blocking, the
+/* Search and evaluation tests for `voodoo`: the positions of
+ * tests/tactics/fixed_depth.txt solved at a fixed depth through search_blocking, the
  * quiescence hook, the king-threat terms, and a colour-symmetric evaluation. */
 #include "test_search_util.h"
+#include "fixed_depth.h"
 #include "../variants/registry.h"
 #include "suites.h"
 
 #define V "voodoo"
 
-static const struct {
-    const char *fen, *bm;
-} solved[] = {
-    /* voodoo.01: possessed knight takes its own king */
-    {"4k3/7p/5n2/8/8/8/P7/1N2K3[] w - - 0 1", "xb1,f6e8"},
-    /* voodoo.02: trance king takes the king */
-    {"4k3/p6p/8/8/8/8/P7/3QK3[] w - - 0 1", "xd1,e1e8"},
-    /* voodoo.08: three steps to a bare king */
-    {"r7/6k1/8/n7/8/8/3B2P1/1R4K1[] w - - 0 1", "xb1,a8a5,d2a5"},
-    /* voodoo.14: win in two turns */
-    {"1n5k/6pp/8/8/8/p7/P7/2K1R3[] w - - 0 1", "e1e8 xa2,a3a2,e1e8"},
-    /* voodoo.17: full board, after 1.Nf3?? */
-    {"rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R[] b - - 1 1", "xb8,f3e1 xg8,f3e1"},
-};
-enum { SOLVED_NB = sizeof solved / sizeof solved[0] };
-
-START_TEST(solves_tactics_at_fixed_depth) { assert_finds(V, solved[_i].fen, 4, solved[_i].bm); }
+START_TEST(solves_tactics_at_fixed_depth) { fixed_depth_solve(V, _i); }
 END_TEST
 
 START_TEST(noisy_steps) {
@@ -81,22 +66,18 @@ END_TEST
 START_TEST(evaluation_is_colour_symmetric) {
     Position start = test_pos(V, NULL);
     ck_assert_int_eq(start.v->evaluate(&start), 10); /* the tempo only */
-    const char *fens[SOLVED_NB];
-    for (int i = 0; i < SOLVED_NB; i++) fens[i] = solved[i].fen;
+    char fen[16][FEN_MAX];
+    const char *fens[16];
+    int nfens = fixed_depth_fens(V, fen, 16);
+    for (int i = 0; i < nfens; i++) fens[i] = fen[i];
     /* and positions from seeded random play, whole turns only */
-    ck_assert_int_gt(assert_eval_symmetric_all(V, fens, SOLVED_NB, 20, 120, 777), 500);
+    ck_assert_int_gt(assert_eval_symmetric_all(V, fens, nfens, 20, 120, 777), 500);
 }
 END_TEST
 
 Suite *suite_voodoo_search(void) {
-    Suite *s = suite_create("voodoo_search");
-    TCase *tc = tcase_create("search");
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, noisy_steps);
-    tcase_add_test(tc, exchange_test);
-    tcase_add_test(tc, king_threats_dominate);
-    tcase_add_test(tc, evaluation_is_colour_symmetric);
-    tcase_add_loop_test(tc, solves_tactics_at_fixed_depth, 0, SOLVED_NB);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("voodoo_search",
+                    LOOP_CASE("search", 120, LOOPS({solves_tactics_at_fixed_depth, fixed_depth_count(V)}), noisy_steps,
+                              exchange_test, king_threats_dominate, evaluation_is_colour_symmetric),
+                    NULL);
 }

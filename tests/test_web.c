@@ -330,15 +330,8 @@ START_TEST(web_api_errors) {
 END_TEST
 
 Suite *suite_web(void) {
-    Suite *s = suite_create("web");
-    TCase *tc = tcase_create("server");
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, web_static_files);
-    tcase_add_test(tc, web_no_path_leaves_the_root);
-    tcase_add_test(tc, web_root_beside_the_binary);
-    tcase_add_test(tc, web_root_missing);
-    tcase_add_test(tc, web_api_needs_the_pages_origin);
-    tcase_add_test(tc, web_api_errors);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("web",
+                    CASE("server", 120, web_static_files, web_no_path_leaves_the_root, web_root_beside_the_binary,
+                         web_root_missing, web_api_needs_the_pages_origin, web_api_errors),
+                    NULL);
 }

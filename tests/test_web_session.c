@@ -306,19 +306,10 @@ START_TEST(web_many_tabs_come_and_go) {
 END_TEST
 
 Suite *suite_web_sessions(void) {
-    Suite *s = suite_create("web_sessions");
-    TCase *tc = tcase_create("sessions");
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, web_uci_round_trip);
-    tcase_add_test(tc, web_closed_stream_ends_the_session);
-    tcase_add_test(tc, web_closed_stream_stops_a_perft);
-    tcase_add_test(tc, web_unopened_session_is_freed);
-    tcase_add_test(tc, web_tabs_are_independent);
-    tcase_add_test(tc, web_idle_timeout_ends_the_stream);
-    tcase_add_test(tc, web_quit_and_one_stream);
-    tcase_add_test(tc, web_sigterm);
-    tcase_add_test(tc, web_hash_cap_shared);
-    tcase_add_test(tc, web_many_tabs_come_and_go);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("web_sessions",
+                    CASE("sessions", 120, web_uci_round_trip, web_closed_stream_ends_the_session,
+                         web_closed_stream_stops_a_perft, web_unopened_session_is_freed, web_tabs_are_independent,
+                         web_idle_timeout_ends_the_stream, web_quit_and_one_stream, web_sigterm, web_hash_cap_shared,
+                         web_many_tabs_come_and_go),
+                    NULL);
 }

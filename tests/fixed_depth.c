@@ -1,0 +1,47 @@
+/* The fixed-depth positions (fixed_depth.h). */
+#include "fixed_depth.h"
+#include <stdio.h>
+#include "test_search_util.h"
+
+typedef struct {
+    char variant[32], fen[FEN_MAX], best[256];
+    int depth;
+} FixedDepthLine;
+
+/* Line i (from 0) of the variant, or false when there is none. */
+static bool read_line(const char *variant, int i, FixedDepthLine *out) {
+    FILE *f = fopen(FIXED_DEPTH_FILE, "r");
+    if (!f) return false;
+    char line[2048];
+    bool found = false;
+    while (!found && fgets(line, sizeof line, f)) {
+        if (line[0] == '#' || line[0] == '\n') continue;
+        int n = sscanf(line, "%31s | %d | %255[^|]| %255[^\n]", out->variant, &out->depth, out->fen, out->best);
+        ck_assert_msg(n == 4, "%s: malformed line: %s", FIXED_DEPTH_FILE, line);
+        size_t len = strlen(out->fen);
+        while (len && out->fen[len - 1] == ' ') out->fen[--len] = 0;
+        found = !strcmp(out->variant, variant) && i-- == 0;
+    }
+    fclose(f);
+    return found;
+}
+
+int fixed_depth_count(const char *variant) {
+    FixedDepthLine l;
+    int n = 0;
+    while (read_line(variant, n, &l)) n++;
+    return n ? n : 1;
+}
+
+void fixed_depth_solve(const char *variant, int i) {
+    FixedDepthLine l;
+    ck_assert_msg(read_line(variant, i, &l), "%s: no line %d for %s", FIXED_DEPTH_FILE, i, variant);
+    assert_finds(variant, l.fen, l.depth, l.best);
+}
+
+int fixed_depth_fens(const char *variant, char (*fens)[FEN_MAX], int max) {
+    FixedDepthLine l;
+    int n = 0;
+    while (n < max && read_line(variant, n, &l)) snprintf(fens[n++], FEN_MAX, "%s", l.fen);
+    return n;
+}
