@@ -17,10 +17,12 @@ static bool read_line(const char *variant, int i, FixedDepthLine *out) {
     while (!found && fgets(line, sizeof line, f)) {
         if (line[0] == '#' || line[0] == '\n') continue;
         int n = sscanf(line, "%31s | %d | %255[^|]| %255[^\n]", out->variant, &out->depth, out->fen, out->best);
-        ck_assert_msg(n == 4, "%s: malformed line: %s", FIXED_DEPTH_FILE, line);
         size_t len = strlen(out->fen);
         while (len && out->fen[len - 1] == ' ') out->fen[--len] = 0;
-        found = !strcmp(out->variant, variant) && i-- == 0;
+        /* A malformed line belongs to every variant, so that every suite
+         * runs it and fails (no assertion here: the count runs outside a test). */
+        if (n != 4) snprintf(out->best, sizeof out->best, "malformed line: %.200s", line), out->depth = -1;
+        found = (n != 4 || !strcmp(out->variant, variant)) && i-- == 0;
     }
     fclose(f);
     return found;
@@ -36,12 +38,13 @@ int fixed_depth_count(const char *variant) {
 void fixed_depth_solve(const char *variant, int i) {
     FixedDepthLine l;
     ck_assert_msg(read_line(variant, i, &l), "%s: no line %d for %s", FIXED_DEPTH_FILE, i, variant);
+    ck_assert_msg(l.depth > 0, "%s: %s", FIXED_DEPTH_FILE, l.best);
     assert_finds(variant, l.fen, l.depth, l.best);
 }
 
 int fixed_depth_fens(const char *variant, char (*fens)[FEN_MAX], int max) {
     FixedDepthLine l;
     int n = 0;
-    while (n < max && read_line(variant, n, &l)) snprintf(fens[n++], FEN_MAX, "%s", l.fen);
+    while (n < max && read_line(variant, n, &l) && l.depth > 0) snprintf(fens[n++], FEN_MAX, "%s", l.fen);
     return n;
 }
