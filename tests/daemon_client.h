@@ -46,26 +46,28 @@ static inline void sanitizer_option(const char *var, const char *opt) {
     setenv(var, opts, 1);
 }
 
-/* Starts ./ratnik --listen 127.0.0.1:0 ARGS and reads the port it chose. */
-static inline Server server_start(const char *args) {
+/* Starts ratnik_bin() with the words of args, its stderr on a pipe (the
+ * returned Server's err_fd, port 0), and reads that stderr into text until
+ * a whole line starting with `last` has come (or WAIT_MS pass). Under
+ * `make sanitize`, ASan's quarantine would hide freed memory from the RSS
+ * check of daemon_huge_line (no_quarantine turns it off), and
+ * ThreadSanitizer sleeps a second at exit, which the SIGTERM bounds would
+ * count; other builds ignore both. */
+static inline Server daemon_spawn(const char *args, bool no_quarantine, const char *last, char *text, size_t n) {
     int p[2];
     ck_assert_int_eq(pipe(p), 0);
-    char argbuf[256];
-    snprintf(argbuf, sizeof argbuf, "%s", args ? args : "");
-    char *argv[32] = {(char *)ratnik_bin(), "--listen", "127.0.0.1:0"};
-    int argc = 3;
+    char argbuf[1024];
+    snprintf(argbuf, sizeof argbuf, "%s", args);
+    char *argv[40] = {(char *)ratnik_bin()};
+    int argc = 1;
     char *save = NULL;
-    for (char *t = strtok_r(argbuf, " ", &save); t && argc < 31; t = strtok_r(NULL, " ", &save)) argv[argc++] = t;
+    for (char *t = strtok_r(argbuf, " ", &save); t && argc < 39; t = strtok_r(NULL, " ", &save)) argv[argc++] = t;
     argv[argc] = NULL;
     pid_t pid = fork();
     ck_assert_int_ge(pid, 0);
     if (!pid) {
         prctl(PR_SET_PDEATHSIG, SIGKILL); /* never outlive a failed test */
-        /* Under `make sanitize`, ASan's quarantine would hide freed memory
-         * from the RSS check of daemon_huge_line, and ThreadSanitizer
-         * sleeps a second at exit, which the SIGTERM bounds would count;
-         * other builds ignore both. */
-        sanitizer_option("ASAN_OPTIONS", "quarantine_size_mb=0");
+        if (no_quarantine) sanitizer_option("ASAN_OPTIONS", "quarantine_size_mb=0");
         sanitizer_option("TSAN_OPTIONS", "atexit_sleep_ms=0");
         dup2(p[1], 2);
         close(p[0]);
@@ -74,21 +76,34 @@ static inline Server server_start(const char *args) {
         _exit(127);
     }
     close(p[1]);
-    Server s = {pid, 0, p[0]};
-    char text[1024];
     size_t len = 0;
+    text[0] = 0;
     double end = clock_now_ms() + WAIT_MS;
-    while (!s.port && clock_now_ms() < end && len < sizeof text - 1) {
+    const char *at;
+    while ((!(at = strstr(text, last)) || !strchr(at, '\n')) && clock_now_ms() < end && len < n - 1) {
         struct pollfd pfd = {p[0], POLLIN, 0};
         if (poll(&pfd, 1, 100) <= 0) continue;
-        ssize_t n = read(p[0], text + len, sizeof text - 1 - len);
-        if (n <= 0) break;
-        len += (size_t)n;
+        ssize_t r = read(p[0], text + len, n - 1 - len);
+        if (r <= 0) break;
+        len += (size_t)r;
         text[len] = 0;
-        const char *at = strstr(text, "listening on 127.0.0.1:");
-        if (at && strchr(at, '\n')) s.port = atoi(at + strlen("listening on 127.0.0.1:"));
     }
-    ck_assert_msg(s.port > 0, "the daemon did not start: %.*s", (int)len, text);
+    return (Server){pid, 0, p[0]};
+}
+
+/* The port after `prefix` in the daemon's stderr text, or 0. */
+static inline int port_after(const char *text, const char *prefix) {
+    const char *at = strstr(text, prefix);
+    return at && strchr(at, '\n') ? atoi(at + strlen(prefix)) : 0;
+}
+
+/* Starts ./ratnik --listen 127.0.0.1:0 ARGS and reads the port it chose. */
+static inline Server server_start(const char *args) {
+    char argv[512], text[1024];
+    snprintf(argv, sizeof argv, "--listen 127.0.0.1:0 %s", args ? args : "");
+    Server s = daemon_spawn(argv, true, "listening on 127.0.0.1:", text, sizeof text);
+    s.port = port_after(text, "listening on 127.0.0.1:");
+    ck_assert_msg(s.port > 0, "the daemon did not start: %s", text);
     return s;
 }
 

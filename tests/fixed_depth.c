@@ -42,9 +42,18 @@ void fixed_depth_solve(const char *variant, int i) {
     assert_finds(variant, l.fen, l.depth, l.best);
 }
 
-int fixed_depth_fens(const char *variant, char (*fens)[FEN_MAX], int max) {
+int fixed_depth_eval_symmetric(const char *variant, int tempo, int games, int plies, unsigned seed) {
+    Position start = test_pos(variant, NULL);
+    ck_assert_int_eq(start.v->evaluate(&start), tempo);
+    enum { FENS_MAX = 16 };
+    char fen[FENS_MAX][FEN_MAX];
+    const char *fens[FENS_MAX];
     FixedDepthLine l;
     int n = 0;
-    while (n < max && read_line(variant, n, &l) && l.depth > 0) snprintf(fens[n++], FEN_MAX, "%s", l.fen);
-    return n;
+    while (n < FENS_MAX && read_line(variant, n, &l) && l.depth > 0) {
+        snprintf(fen[n], FEN_MAX, "%s", l.fen);
+        fens[n] = fen[n];
+        n++;
+    }
+    return assert_eval_symmetric_all(variant, fens, n, games, plies, seed);
 }

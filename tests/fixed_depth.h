@@ -13,7 +13,9 @@ int fixed_depth_count(const char *variant);
 /* Searches line i of the variant to its depth; the root turn must be one
  * of its best turns. */
 void fixed_depth_solve(const char *variant, int i);
-/* The FENs of the variant's lines (at most max, each FEN_MAX long); how many. */
-int fixed_depth_fens(const char *variant, char (*fens)[FEN_MAX], int max);
+/* The evaluation is colour-symmetric on the variant's lines and on
+ * positions of seeded random play from them (games of plies each); the
+ * start position scores the tempo alone. Returns how many were checked. */
+int fixed_depth_eval_symmetric(const char *variant, int tempo, int games, int plies, unsigned seed);
 
 #endif

@@ -296,83 +296,16 @@ END_TEST
 
 /* ---- perft and EOF, on a live pipe -------------------------------------- */
 
-typedef struct {
-    pid_t pid;
-    int in, out;
-    char buf[1 << 16];
-    size_t len;
-} Pipe;
-
-static Pipe *pipe_start(void) {
-    int to[2], from[2];
-    ck_assert_int_eq(pipe(to), 0);
-    ck_assert_int_eq(pipe(from), 0);
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (!pid) {
-        dup2(to[0], 0);
-        dup2(from[1], 1);
-        close(to[0]), close(to[1]), close(from[0]), close(from[1]);
-        execl(ratnik_bin(), ratnik_bin(), (char *)NULL);
-        _exit(127);
-    }
-    close(to[0]);
-    close(from[1]);
-    Pipe *p = calloc(1, sizeof *p);
-    p->pid = pid, p->in = to[1], p->out = from[0];
-    return p;
-}
-
-static void pipe_send(Pipe *p, const char *text) {
-    ck_assert_int_eq(write(p->in, text, strlen(text)), (ssize_t)strlen(text));
-}
-
-/* Whether a line starting with prefix arrives within ms. */
-static bool pipe_wait(Pipe *p, const char *prefix, double ms) {
-    double end = clock_now_ms() + ms;
-    for (;;) {
-        char *nl;
-        while ((nl = memchr(p->buf, '\n', p->len))) {
-            size_t l = (size_t)(nl - p->buf);
-            bool hit = !strncmp(p->buf, prefix, strlen(prefix));
-            memmove(p->buf, nl + 1, p->len - l - 1);
-            p->len -= l + 1;
-            if (hit) return true;
-        }
-        double left = end - clock_now_ms();
-        if (left <= 0) return false;
-        struct pollfd q = {p->out, POLLIN, 0};
-        if (poll(&q, 1, (int)left + 1) <= 0) continue;
-        ssize_t r = read(p->out, p->buf + p->len, sizeof p->buf - p->len - 1);
-        if (r <= 0) return false;
-        p->len += (size_t)r;
-        if (p->len == sizeof p->buf - 1) p->len = 0;
-    }
-}
-
-/* Whether the engine exits within ms; kills it otherwise. */
-static bool pipe_end(Pipe *p, double ms) {
-    int status = 0;
-    pid_t done = 0;
-    for (double end = clock_now_ms() + ms; !(done = waitpid(p->pid, &status, WNOHANG)) && clock_now_ms() < end;)
-        usleep(10000);
-    if (!done) kill(p->pid, SIGKILL), waitpid(p->pid, &status, 0);
-    close(p->out);
-    if (p->in >= 0) close(p->in);
-    free(p);
-    return done && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-}
-
 START_TEST(isready_during_perft) {
-    Pipe *p = pipe_start();
+    EnginePipe *p = pipe_start();
     pipe_send(p, "position startpos\ngo perft 7\nisready\n");
-    ck_assert_msg(pipe_wait(p, "readyok", 1000), "no readyok during perft 7");
+    ck_assert_msg(pipe_wait_line(p, "readyok", 1000, NULL, 0), "no readyok during perft 7");
     pipe_send(p, "state\n");
-    ck_assert_msg(pipe_wait(p, "info string state end", 1000), "no state during perft 7");
+    ck_assert_msg(pipe_wait_line(p, "info string state end", 1000, NULL, 0), "no state during perft 7");
     pipe_send(p, "stop\n");
-    ck_assert_msg(pipe_wait(p, "Perft stopped", 2000), "perft 7 not stopped");
+    ck_assert_msg(pipe_wait_line(p, "Perft stopped", 2000, NULL, 0), "perft 7 not stopped");
     pipe_send(p, "go perft 3\n");
-    ck_assert_msg(pipe_wait(p, "Nodes searched: 8902", 5000), "perft 3 after a stopped perft");
+    ck_assert_msg(pipe_wait_line(p, "Nodes searched: 8902", 5000, NULL, 0), "perft 3 after a stopped perft");
     pipe_send(p, "go perft 7\nstop\nquit\n");
     ck_assert_msg(pipe_end(p, 2000), "stop and quit during perft 7");
 }
@@ -399,12 +332,12 @@ START_TEST(eof_stops_a_deep_search) {
     static const char *scripts[] = {"go depth 1000\n", "go nodes 3000000000\n", "go movetime 100000000\n",
                                     "setoption name UCI_Variant value voodoo\ngo depth 60\n"};
     for (size_t i = 0; i < sizeof scripts / sizeof *scripts; i++) {
-        Pipe *p = pipe_start();
+        EnginePipe *p = pipe_start();
         pipe_send(p, scripts[i]);
         usleep(200000);
         close(p->in);
         p->in = -1;
-        ck_assert_msg(pipe_wait(p, "bestmove ", 2000), "no bestmove at EOF: %s", scripts[i]);
+        ck_assert_msg(pipe_wait_line(p, "bestmove ", 2000, NULL, 0), "no bestmove at EOF: %s", scripts[i]);
         ck_assert_msg(pipe_end(p, 2000), "no exit after EOF: %s", scripts[i]);
     }
     char *out = malloc(OUT_MAX);

@@ -25,80 +25,6 @@
 #include "../engine/clock.h"
 #include "suites.h"
 
-typedef struct {
-    pid_t pid;
-    int in, out; /* our ends: write commands to in, read replies from out */
-    char buf[1 << 16];
-    size_t len;
-} Child;
-
-static Child *child_start(void) {
-    int to[2], from[2];
-    ck_assert_int_eq(pipe(to), 0);
-    ck_assert_int_eq(pipe(from), 0);
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (!pid) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        dup2(to[0], 0);
-        dup2(from[1], 1);
-        close(to[0]), close(to[1]), close(from[0]), close(from[1]);
-        execl(ratnik_bin(), ratnik_bin(), (char *)NULL);
-        _exit(127);
-    }
-    close(to[0]);
-    close(from[1]);
-    Child *c = calloc(1, sizeof *c);
-    c->pid = pid;
-    c->in = to[1];
-    c->out = from[0];
-    return c;
-}
-
-static void child_send(Child *c, const char *line) {
-    size_t n = strlen(line);
-    ck_assert_int_eq(write(c->in, line, n), (ssize_t)n);
-    ck_assert_int_eq(write(c->in, "\n", 1), 1);
-}
-
-/* Reads until a line starting with `prefix` arrives (true) or timeout_ms
- * passes (false). Lines before it are dropped. */
-static bool child_wait_line(Child *c, const char *prefix, double timeout_ms, char *line, size_t n) {
-    double end = clock_now_ms() + timeout_ms;
-    for (;;) {
-        char *nl;
-        while ((nl = memchr(c->buf, '\n', c->len))) {
-            size_t l = (size_t)(nl - c->buf);
-            bool hit = !strncmp(c->buf, prefix, strlen(prefix));
-            if (hit && line) snprintf(line, n, "%.*s", (int)l, c->buf);
-            memmove(c->buf, nl + 1, c->len - l - 1);
-            c->len -= l + 1;
-            if (hit) return true;
-        }
-        double left = end - clock_now_ms();
-        if (left <= 0) return false;
-        struct pollfd p = {c->out, POLLIN, 0};
-        if (poll(&p, 1, (int)left + 1) <= 0) continue;
-        ssize_t r = read(c->out, c->buf + c->len, sizeof c->buf - c->len - 1);
-        if (r <= 0) return false;
-        c->len += (size_t)r;
-        if (c->len == sizeof c->buf - 1) c->len = 0; /* a flood of info lines: drop */
-    }
-}
-
-static void child_quit(Child *c) {
-    child_send(c, "quit");
-    int status = 0;
-    for (int i = 0; i < 500 && waitpid(c->pid, &status, WNOHANG) == 0; i++) usleep(10000);
-    if (waitpid(c->pid, &status, WNOHANG) == 0) {
-        kill(c->pid, SIGKILL);
-        waitpid(c->pid, &status, 0);
-    }
-    close(c->in);
-    close(c->out);
-    free(c);
-}
-
 static double stop_bound_ms(void) {
     const char *s = getenv("RATNIK_STOP_MS");
     return s && atof(s) > 0 ? atof(s) : 50.0;
@@ -133,30 +59,30 @@ static const StopCase stop_cases[] = {
 };
 enum { STOP_ROUNDS = 4, STOP_RETRIES = 3 };
 
-static void send_lines(Child *c, const char *text) {
+static void send_lines(EnginePipe *c, const char *text) {
     char buf[512];
     snprintf(buf, sizeof buf, "%s", text);
     char *save = NULL;
-    for (char *l = strtok_r(buf, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) child_send(c, l);
+    for (char *l = strtok_r(buf, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) pipe_send_line(c, l);
 }
 
 /* One search of case k, stopped after delay_ms; returns the stop latency. */
 static double stop_once(int k, int delay_ms) {
-    Child *c = child_start();
+    EnginePipe *c = pipe_start();
     send_lines(c, "uci\nsetoption name Hash value 16");
     send_lines(c, stop_cases[k].setup);
-    child_send(c, "isready");
-    ck_assert_msg(child_wait_line(c, "readyok", 20000, NULL, 0), "no readyok");
-    child_send(c, stop_cases[k].go);
+    pipe_send_line(c, "isready");
+    ck_assert_msg(pipe_wait_line(c, "readyok", 20000, NULL, 0), "no readyok");
+    pipe_send_line(c, stop_cases[k].go);
     usleep((useconds_t)delay_ms * 1000);
     double t0 = clock_now_ms();
-    child_send(c, "stop");
+    pipe_send_line(c, "stop");
     char line[256];
-    bool got = child_wait_line(c, "bestmove", 10000, line, sizeof line);
+    bool got = pipe_wait_line(c, "bestmove", 10000, line, sizeof line);
     double latency = clock_now_ms() - t0;
     ck_assert_msg(got, "%s / %s: no bestmove after stop", stop_cases[k].setup, stop_cases[k].go);
     ck_assert_msg(strcmp(line, "bestmove (none)"), "%s: stop gave no move", stop_cases[k].setup);
-    child_quit(c);
+    pipe_quit(c);
     return latency;
 }
 
@@ -245,10 +171,10 @@ START_TEST(eof_ends_unlimited_search) {
         "uci\nposition startpos moves e2e4\ngo wtime 100000", /* only the other side's clock */
     };
     for (size_t i = 0; i < sizeof scripts / sizeof *scripts; i++) {
-        Child *c = child_start();
+        EnginePipe *c = pipe_start();
         send_lines(c, scripts[i]);
         close(c->in);
-        ck_assert_msg(child_wait_line(c, "bestmove", 5000, NULL, 0), "no bestmove after EOF: %s", scripts[i]);
+        ck_assert_msg(pipe_wait_line(c, "bestmove", 5000, NULL, 0), "no bestmove after EOF: %s", scripts[i]);
         int status = 0;
         pid_t done = 0;
         for (int k = 0; k < 500 && !(done = waitpid(c->pid, &status, WNOHANG)); k++) usleep(10000);

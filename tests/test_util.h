@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -107,50 +108,132 @@ static inline int count_substr(const char *hay, const char *needle) {
     return c;
 }
 
+/* Forks argv[0] (a path) with stdin and stdout on pipes; *in is our end of
+ * its stdin, *out of its stdout. The child dies with the test. */
+static inline pid_t spawn_on_pipes(char *const argv[], int *in, int *out) {
+    int to[2], from[2];
+    ck_assert_int_eq(pipe(to), 0);
+    ck_assert_int_eq(pipe(from), 0);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (!pid) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        dup2(to[0], 0);
+        dup2(from[1], 1);
+        close(to[0]), close(to[1]), close(from[0]), close(from[1]);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    close(to[0]);
+    close(from[1]);
+    *in = to[1];
+    *out = from[0];
+    return pid;
+}
+
+/* ratnik_bin() on a live pipe, for tests that talk to the engine while it
+ * works: write commands to in, read replies from out. */
+typedef struct {
+    pid_t pid;
+    int in, out;
+    char buf[1 << 16];
+    size_t len;
+} EnginePipe;
+
+static inline EnginePipe *pipe_start(void) {
+    EnginePipe *p = calloc(1, sizeof *p);
+    ck_assert_ptr_nonnull(p);
+    char *argv[] = {(char *)ratnik_bin(), NULL};
+    p->pid = spawn_on_pipes(argv, &p->in, &p->out);
+    return p;
+}
+
+static inline void pipe_send(EnginePipe *p, const char *text) {
+    ck_assert_int_eq(write(p->in, text, strlen(text)), (ssize_t)strlen(text));
+}
+
+static inline void pipe_send_line(EnginePipe *p, const char *line) {
+    pipe_send(p, line);
+    pipe_send(p, "\n");
+}
+
+/* Reads until a line starting with `prefix` arrives (true, the line in
+ * line unless it is NULL) or ms pass (false). Lines before it are dropped. */
+static inline bool pipe_wait_line(EnginePipe *p, const char *prefix, double ms, char *line, size_t n) {
+    double end = clock_now_ms() + ms;
+    for (;;) {
+        char *nl;
+        while ((nl = memchr(p->buf, '\n', p->len))) {
+            size_t l = (size_t)(nl - p->buf);
+            bool hit = !strncmp(p->buf, prefix, strlen(prefix));
+            if (hit && line) snprintf(line, n, "%.*s", (int)l, p->buf);
+            memmove(p->buf, nl + 1, p->len - l - 1);
+            p->len -= l + 1;
+            if (hit) return true;
+        }
+        double left = end - clock_now_ms();
+        if (left <= 0) return false;
+        struct pollfd q = {p->out, POLLIN, 0};
+        if (poll(&q, 1, (int)left + 1) <= 0) continue;
+        ssize_t r = read(p->out, p->buf + p->len, sizeof p->buf - p->len - 1);
+        if (r <= 0) return false;
+        p->len += (size_t)r;
+        if (p->len == sizeof p->buf - 1) p->len = 0; /* a flood of info lines: drop */
+    }
+}
+
+/* Whether the engine exits (status 0) within ms; killed otherwise. Frees p. */
+static inline bool pipe_end(EnginePipe *p, double ms) {
+    int status = 0;
+    pid_t done = 0;
+    for (double end = clock_now_ms() + ms; !(done = waitpid(p->pid, &status, WNOHANG)) && clock_now_ms() < end;)
+        usleep(10000);
+    if (!done) kill(p->pid, SIGKILL), waitpid(p->pid, &status, 0);
+    close(p->out);
+    if (p->in >= 0) close(p->in);
+    free(p);
+    return done && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+/* `quit`, and up to 5 s for the engine to go. */
+static inline void pipe_quit(EnginePipe *p) {
+    pipe_send_line(p, "quit");
+    pipe_end(p, 5000);
+}
+
 /* Like run_ratnik, but stdin stays open until `marker` has appeared
  * `count` times in the output (or the engine exits, or 60 s pass): the end
  * of input stops a search, so a script whose searches must end by their
  * own limits waits for their answers before it ends. */
 static inline void run_ratnik_until(const char *args, const char *input, size_t input_len, const char *marker,
                                     int count, char *out, size_t n) {
-    int to[2], from[2];
-    ck_assert_int_eq(pipe(to), 0);
-    ck_assert_int_eq(pipe(from), 0);
     char cmd[512];
     snprintf(cmd, sizeof cmd, "exec %s %s 2>/dev/null", ratnik_bin(), args ? args : "");
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (!pid) {
-        dup2(to[0], 0);
-        dup2(from[1], 1);
-        close(to[0]), close(to[1]), close(from[0]), close(from[1]);
-        execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-        _exit(127);
-    }
-    close(to[0]);
-    close(from[1]);
+    char *argv[] = {"/bin/sh", "-c", cmd, NULL};
+    int to_in, from_out;
+    pid_t pid = spawn_on_pipes(argv, &to_in, &from_out);
     void (*old)(int) = signal(SIGPIPE, SIG_IGN);
-    ck_assert_int_eq(write(to[1], input, input_len), (ssize_t)input_len);
+    ck_assert_int_eq(write(to_in, input, input_len), (ssize_t)input_len);
     size_t len = 0;
     bool open_in = true;
     double end = clock_now_ms() + 60000;
     for (;;) {
         out[len] = 0;
         if (open_in && (count_substr(out, marker) >= count || clock_now_ms() > end)) {
-            close(to[1]);
+            close(to_in);
             open_in = false;
         }
-        struct pollfd p = {from[0], POLLIN, 0};
+        struct pollfd p = {from_out, POLLIN, 0};
         if (poll(&p, 1, 100) <= 0) continue;
         char spill[4096]; /* output beyond n is read and dropped, so the engine never blocks */
         bool room = len < n - 1;
-        ssize_t r = room ? read(from[0], out + len, n - 1 - len) : read(from[0], spill, sizeof spill);
+        ssize_t r = room ? read(from_out, out + len, n - 1 - len) : read(from_out, spill, sizeof spill);
         if (r <= 0) break;
         if (room) len += (size_t)r;
     }
     out[len] = 0;
-    if (open_in) close(to[1]);
-    close(from[0]);
+    if (open_in) close(to_in);
+    close(from_out);
     waitpid(pid, NULL, 0);
     signal(SIGPIPE, old);
 }

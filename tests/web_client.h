@@ -20,51 +20,12 @@ typedef struct {
     size_t body_len;
 } Reply;
 
-/* The port after `prefix` in the daemon's stderr text, or 0. */
-static inline int port_after(const char *text, const char *prefix) {
-    const char *at = strstr(text, prefix);
-    return at && strchr(at, '\n') ? atoi(at + strlen(prefix)) : 0;
-}
-
 /* Starts ratnik with `args` (e.g. "--listen 127.0.0.1:0 --http 127.0.0.1:0
  * --max-sessions 2") and reads the ports it chose. */
 static inline WebServer web_server_start_args(const char *args) {
-    int p[2];
-    ck_assert_int_eq(pipe(p), 0);
-    char argbuf[1024];
-    snprintf(argbuf, sizeof argbuf, "%s", args);
-    char *argv[40] = {(char *)ratnik_bin()};
-    int argc = 1;
-    char *save = NULL;
-    for (char *t = strtok_r(argbuf, " ", &save); t && argc < 39; t = strtok_r(NULL, " ", &save)) argv[argc++] = t;
-    argv[argc] = NULL;
     bool tcp = strstr(args, "--listen") != NULL;
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (!pid) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        sanitizer_option("TSAN_OPTIONS", "atexit_sleep_ms=0");
-        dup2(p[1], 2);
-        close(p[0]);
-        close(p[1]);
-        execv(argv[0], argv);
-        _exit(127);
-    }
-    close(p[1]);
-    WebServer w = {{pid, 0, p[0]}, 0};
-    char text[4096] = "";
-    size_t len = 0;
-    double end = clock_now_ms() + WAIT_MS;
-    const char *last = tcp ? "listening on 127.0.0.1:" : "web sessions only", *at;
-    while ((!(at = strstr(text, last)) || !strchr(at, '\n')) && clock_now_ms() < end && len < sizeof text - 1) {
-        struct pollfd pfd = {p[0], POLLIN, 0};
-        if (poll(&pfd, 1, 100) <= 0) continue;
-        ssize_t n = read(p[0], text + len, sizeof text - 1 - len);
-        if (n <= 0) break;
-        len += (size_t)n;
-        text[len] = 0;
-    }
-    text[len] = 0;
+    char text[4096];
+    WebServer w = {daemon_spawn(args, false, tcp ? "listening on 127.0.0.1:" : "web sessions only", text, sizeof text), 0};
     w.http = port_after(text, "web board at http://127.0.0.1:");
     if (tcp) w.s.port = port_after(text, "listening on 127.0.0.1:");
     ck_assert_msg(w.http > 0 && (!tcp || w.s.port > 0), "the daemon did not start: %s", text);
