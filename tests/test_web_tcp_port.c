@@ -5,6 +5,7 @@
  * else is a protocol line. */
 #include <check.h>
 #include "web_client.h"
+#include "suites.h"
 
 static WebServer start_tcp_only(void) {
     WebServer w = web_server_start_args("--listen 127.0.0.1:0 --web-root protocol/web/www");
@@ -91,13 +92,8 @@ START_TEST(web_tcp_port_split_request_line) {
 END_TEST
 
 Suite *suite_web_tcp_port(void) {
-    Suite *s = suite_create("web_tcp_port");
-    TCase *tc = tcase_create("tcp_port");
-    tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, web_page_on_the_tcp_port);
-    tcase_add_test(tc, web_session_on_the_tcp_port);
-    tcase_add_test(tc, web_tcp_port_still_speaks_uci);
-    tcase_add_test(tc, web_tcp_port_split_request_line);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("web_tcp_port",
+                    CASE("tcp_port", 60, web_page_on_the_tcp_port, web_session_on_the_tcp_port,
+                         web_tcp_port_still_speaks_uci, web_tcp_port_split_request_line),
+                    NULL);
 }
