@@ -97,15 +97,18 @@ static inline int port_after(const char *text, const char *prefix) {
     return at && strchr(at, '\n') ? atoi(at + strlen(prefix)) : 0;
 }
 
-/* Starts ./ratnik --listen 127.0.0.1:0 ARGS and reads the port it chose. */
-static inline Server server_start(const char *args) {
+/* Starts ./ratnik --listen 127.0.0.1:0 ARGS and reads the port it chose;
+ * no_quarantine as for daemon_spawn. */
+static inline Server server_start_opts(const char *args, bool no_quarantine) {
     char argv[512], text[1024];
     snprintf(argv, sizeof argv, "--listen 127.0.0.1:0 %s", args ? args : "");
-    Server s = daemon_spawn(argv, true, "listening on 127.0.0.1:", text, sizeof text);
+    Server s = daemon_spawn(argv, no_quarantine, "listening on 127.0.0.1:", text, sizeof text);
     s.port = port_after(text, "listening on 127.0.0.1:");
     ck_assert_msg(s.port > 0, "the daemon did not start: %s", text);
     return s;
 }
+
+static inline Server server_start(const char *args) { return server_start_opts(args, true); }
 
 /* The exit status once the daemon exits (-1: not in time, killed). */
 static inline int server_wait(Server *s) {
@@ -142,12 +145,19 @@ static inline long server_rss_kb(const Server *s) {
     return kb;
 }
 
-static inline Client client_open(const Server *s) {
-    Client c = {socket(AF_INET, SOCK_STREAM, 0), malloc(CLIENT_BUF), 0, 0, false};
-    ck_assert_int_ge(c.fd, 0);
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)s->port)};
+/* A socket connected to port on 127.0.0.1. */
+static inline int connect_port(int port) {
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    ck_assert_int_ge(fd, 0);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ck_assert_int_eq(connect(c.fd, (struct sockaddr *)&a, sizeof a), 0);
+    ck_assert_int_eq(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+    return fd;
+}
+
+static inline Client client_open(const Server *s) {
+    Client c = {connect_port(s->port), malloc(CLIENT_BUF), 0, 0, false};
+    ck_assert_ptr_nonnull(c.buf);
     return c;
 }
 

@@ -15,11 +15,11 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include "test_util.h"
+#include "daemon_client.h"
 #include "../engine/clock.h"
 #include "suites.h"
 
-enum { WAIT_MS = 30000, LOG_MAX = 4 << 20 };
+enum { PEER_WAIT_MS = 30000, LOG_MAX = 4 << 20 };
 
 /* One connection to a ratnik: a child on pipes, or a TCP session. */
 typedef struct {
@@ -28,21 +28,6 @@ typedef struct {
     char *log; /* everything received, NUL-terminated */
     size_t len, seen;
 } Peer;
-
-static pid_t spawn(char *const argv[], int in_fd, int out_fd, int err_fd) {
-    pid_t pid = fork();
-    ck_assert_int_ge(pid, 0);
-    if (!pid) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL); /* never outlive a failed test */
-        if (in_fd >= 0) dup2(in_fd, 0);
-        if (out_fd >= 0) dup2(out_fd, 1);
-        if (err_fd >= 0) dup2(err_fd, 2);
-        for (int fd = 3; fd < 64; fd++) close(fd);
-        execv(argv[0], argv);
-        _exit(127);
-    }
-    return pid;
-}
 
 static Peer *peer_new(pid_t pid, int in, int out) {
     Peer *p = calloc(1, sizeof *p);
@@ -55,14 +40,10 @@ static Peer *peer_new(pid_t pid, int in, int out) {
 }
 
 static Peer *pipe_peer(void) {
-    int to[2], from[2];
-    ck_assert_int_eq(pipe(to), 0);
-    ck_assert_int_eq(pipe(from), 0);
     char *argv[] = {(char *)ratnik_bin(), NULL};
-    pid_t pid = spawn(argv, to[0], from[1], -1);
-    close(to[0]);
-    close(from[1]);
-    return peer_new(pid, to[1], from[0]);
+    int in, out;
+    pid_t pid = spawn_on_pipes(argv, &in, &out);
+    return peer_new(pid, in, out);
 }
 
 static void send_line(Peer *p, const char *line) {
@@ -86,7 +67,7 @@ static bool pump(Peer *p, int ms) {
 /* Waits for a line starting with prefix after what earlier waits took;
  * returns its offset in the log. */
 static size_t wait_line(Peer *p, const char *prefix) {
-    double end = clock_now_ms() + WAIT_MS;
+    double end = clock_now_ms() + PEER_WAIT_MS;
     size_t n = strlen(prefix);
     for (;;) {
         char *nl;
@@ -117,7 +98,7 @@ static void peer_close(Peer *p) {
     send_line(p, "quit");
     if (p->pid > 0) {
         int status = -1;
-        double end = clock_now_ms() + WAIT_MS;
+        double end = clock_now_ms() + PEER_WAIT_MS;
         while (waitpid(p->pid, &status, WNOHANG) == 0 && clock_now_ms() < end) usleep(5000);
         if (clock_now_ms() >= end) {
             kill(p->pid, SIGKILL);
@@ -126,7 +107,7 @@ static void peer_close(Peer *p) {
         ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "ratnik ended with status %d; output:\n%.3000s",
                       status, p->log);
     } else {
-        double end = clock_now_ms() + WAIT_MS;
+        double end = clock_now_ms() + PEER_WAIT_MS;
         while (pump(p, 50)) ck_assert_msg(clock_now_ms() < end, "the daemon kept the connection open after quit");
     }
     close(p->in);
@@ -137,51 +118,19 @@ static void peer_close(Peer *p) {
 
 /* ---- the daemon -------------------------------------------------------- */
 
-typedef struct {
-    pid_t pid;
-    int port;
-} Daemon;
-
-static Daemon daemon_start(void) {
-    int err[2];
-    ck_assert_int_eq(pipe(err), 0);
-    char *argv[] = {(char *)ratnik_bin(), "--listen", "127.0.0.1:0", NULL};
-    Daemon d = {spawn(argv, -1, -1, err[1]), 0};
-    close(err[1]);
-    Peer *log = peer_new(-1, err[0], err[0]);
-    size_t at = wait_line(log, "ratnik: listening on 127.0.0.1:");
-    d.port = atoi(log->log + at + strlen("ratnik: listening on 127.0.0.1:"));
-    close(err[0]);
-    free(log->log);
-    free(log);
-    ck_assert_int_gt(d.port, 0);
-    return d;
-}
-
-static Peer *tcp_peer(const Daemon *d) {
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    ck_assert_int_ge(fd, 0);
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)d->port)};
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ck_assert_int_eq(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+static Peer *tcp_peer(const Server *d) {
+    int fd = connect_port(d->port);
     return peer_new(-1, fd, fd);
 }
 
 /* SIGTERM; the daemon must exit 0 (a tsan report would make it 66). */
-static void daemon_stop(Daemon *d) {
-    kill(d->pid, SIGTERM);
-    int status = -1;
-    double end = clock_now_ms() + WAIT_MS;
-    while (waitpid(d->pid, &status, WNOHANG) == 0 && clock_now_ms() < end) usleep(5000);
-    if (clock_now_ms() >= end) {
-        kill(d->pid, SIGKILL);
-        waitpid(d->pid, &status, 0);
-    }
-    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the daemon ended with status %d", status);
+static void daemon_stop(Server *d) {
+    int status = server_stop(d);
+    ck_assert_msg(status == 0, "the daemon ended with status %d", status);
 }
 
 /* A pipe session, or a connection to d when d is given. */
-static Peer *open_peer(const Daemon *d) { return d ? tcp_peer(d) : pipe_peer(); }
+static Peer *open_peer(const Server *d) { return d ? tcp_peer(d) : pipe_peer(); }
 
 /* ---- UCI ----------------------------------------------------------------- */
 
@@ -246,7 +195,7 @@ static void uci_case(Peer *p, const UciCase *c) {
     send_line(p, "setoption name OwnBook value false");
 }
 
-static void uci_all_cases(const Daemon *d) {
+static void uci_all_cases(const Server *d) {
     Peer *p = open_peer(d);
     send_line(p, "uci");
     wait_line(p, "uciok");
@@ -255,7 +204,7 @@ static void uci_all_cases(const Daemon *d) {
 }
 
 /* Commands that race with a search's own end: sent right after a short `go`. */
-static void uci_racing_ends(const Daemon *d) {
+static void uci_racing_ends(const Server *d) {
     static const char *const cmds[] = {"isready", "d", "position startpos moves d2d4", "setoption name Hash value 4",
                                        "ucinewgame", "stop", "ponderhit"};
     Peer *p = open_peer(d);
@@ -375,7 +324,7 @@ static void cecp_case(Peer *p, const CecpCase *c, int id) {
     send_line(p, "variant normal");
 }
 
-static void cecp_all_cases(const Daemon *d) {
+static void cecp_all_cases(const Server *d) {
     Peer *p = open_peer(d);
     send_line(p, "xboard");
     send_line(p, "protover 2");
@@ -387,7 +336,7 @@ static void cecp_all_cases(const Daemon *d) {
 /* `bk` and `hint` while the engine's own search ends by itself and plays
  * its move on the search thread: without `post`, nothing else orders the
  * command thread's look at the game before the search thread's move. */
-static void cecp_book_list_as_engine_moves(const Daemon *d) {
+static void cecp_book_list_as_engine_moves(const Server *d) {
     static const CecpCase after_e4 = {NULL, "bk", NULL, 1, NULL, "e2e4"};
     Peer *p = open_peer(d);
     send_line(p, "xboard");
@@ -430,7 +379,7 @@ START_TEST(cecp_commands_while_thinking_stdin) { cecp_all_cases(NULL); }
 END_TEST
 
 START_TEST(commands_during_search_tcp) {
-    Daemon d = daemon_start();
+    Server d = server_start_opts(NULL, false); /* ASan's quarantine on: no RSS check here */
     uci_all_cases(&d);
     uci_racing_ends(&d);
     cecp_all_cases(&d);

@@ -41,15 +41,6 @@ static inline WebServer web_server_start(const char *root, const char *flags) {
     return web_server_start_args(args);
 }
 
-static inline int connect_port(int port) {
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    ck_assert_int_ge(fd, 0);
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ck_assert_int_eq(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
-    return fd;
-}
-
 /* Sends what it can: the server may close early (a refused body). */
 static inline void send_all(int fd, const char *data, size_t len) {
     for (size_t off = 0; off < len;) {
