@@ -9,6 +9,7 @@
 #include "../engine/perft.h"
 #include "../variants/registry.h"
 #include "../engine/clock.h"
+#include "../engine/number.h"
 
 /* A job and the copy of the game it searches, in one allocation; the
  * struct keeps the game aligned for its 128-bit bitboards. A perft runs
@@ -287,13 +288,12 @@ uint64_t engine_bench(Engine *e, int depth, bool verbose) {
 }
 
 static bool bench_number(const char *word, const char *what, long lo, long hi, long *out, char *err, size_t errlen) {
-    char *end;
-    long v = strtol(word, &end, 10);
-    if (!*word || *end || v < lo || v > hi) {
+    long long v;
+    if (!parse_integer(word, lo, hi, &v)) {
         snprintf(err, errlen, "bench: %s must be an integer %ld..%ld, not '%.32s'", what, lo, hi, word);
         return false;
     }
-    *out = v;
+    *out = (long)v;
     return true;
 }
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include "test_util.h"
 #include "../protocol/gui/cecp_xboard.h"
+#include "suites.h"
 
 enum { OUT_MAX = 1 << 18 };
 
@@ -168,19 +169,10 @@ START_TEST(xboard_forms_read_back) {
 END_TEST
 
 Suite *suite_cecp_highlight(void) {
-    Suite *s = suite_create("cecp_highlight");
-    TCase *tc = tcase_create("pipes");
-    tcase_set_timeout(tc, 60);
-    tcase_add_test(tc, highlight_feature_and_chess);
-    tcase_add_test(tc, highlight_chess_promotion_and_en_passant);
-    tcase_add_test(tc, highlight_japanese_forced_promotion);
-    tcase_add_test(tc, highlight_belarusian_rules);
-    tcase_add_test(tc, highlight_buratia_captures);
-    tcase_add_test(tc, highlight_voodoo_trance);
-    tcase_add_test(tc, highlight_bad_square);
-    tcase_add_test(tc, xboard_two_leg_texts);
-    tcase_add_test(tc, xboard_two_leg_relays);
-    tcase_add_test(tc, xboard_forms_read_back);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("cecp_highlight",
+                    CASE("pipes", 60, highlight_feature_and_chess, highlight_chess_promotion_and_en_passant,
+                         highlight_japanese_forced_promotion, highlight_belarusian_rules, highlight_buratia_captures,
+                         highlight_voodoo_trance, highlight_bad_square, xboard_two_leg_texts, xboard_two_leg_relays,
+                         xboard_forms_read_back),
+                    NULL);
 }

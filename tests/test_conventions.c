@@ -7,6 +7,7 @@
  * a man page that man-db renders and groff finds no fault in. */
 #include <sys/stat.h>
 #include "test_util.h"
+#include "suites.h"
 
 enum { CONV_OUT = 1 << 20 };
 
@@ -256,16 +257,9 @@ START_TEST(man_page_renders_clean) {
 END_TEST
 
 Suite *suite_conventions(void) {
-    Suite *s = suite_create("conventions");
-    TCase *tc = tcase_create("conventions");
-    tcase_set_timeout(tc, 600);
-    tcase_add_test(tc, openbench_reads_the_bench);
-    tcase_add_test(tc, bench_takes_stockfish_arguments);
-    tcase_add_test(tc, make_exe_names_the_binary);
-    tcase_add_test(tc, perftree_chess_format);
-    tcase_add_test(tc, perftree_every_variant);
-    tcase_add_test(tc, install_and_uninstall_in_destdir);
-    tcase_add_test(tc, man_page_renders_clean);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("conventions",
+                    CASE("conventions", 600, openbench_reads_the_bench, bench_takes_stockfish_arguments,
+                         make_exe_names_the_binary, perftree_chess_format, perftree_every_variant,
+                         install_and_uninstall_in_destdir, man_page_renders_clean),
+                    NULL);
 }

@@ -11,6 +11,7 @@
 #include "test_util.h"
 #include "../protocol/match/match.h"
 #include "../protocol/match/match_json.h"
+#include "suites.h"
 
 enum { OUT_MAX = 1 << 20 };
 
@@ -231,8 +232,8 @@ static int recorded(const char *path) {
 
 /* Stops the match once the results hold `games` games; its exit status. */
 static int stop_after(pid_t pid, const char *results, int games, int sig) {
-    double end = test_now_ms() + 60000;
-    while (recorded(results) < games && test_now_ms() < end) usleep(20000);
+    double end = clock_now_ms() + 60000;
+    while (recorded(results) < games && clock_now_ms() < end) usleep(20000);
     kill(pid, sig);
     int st;
     waitpid(pid, &st, 0);
@@ -349,16 +350,8 @@ START_TEST(test_shards_merge) {
 END_TEST
 
 Suite *suite_match_results(void) {
-    Suite *s = suite_create("match_results");
-    TCase *t = tcase_create("match_results");
-    tcase_set_timeout(t, 180);
-    tcase_add_test(t, test_pentanomial_figures);
-    tcase_add_test(t, test_pair_counting);
-    tcase_add_test(t, test_json_reader);
-    tcase_add_test(t, test_cutechess_parsers);
-    tcase_add_test(t, test_sprt_stops);
-    tcase_add_test(t, test_resume);
-    tcase_add_test(t, test_shards_merge);
-    suite_add_tcase(s, t);
-    return s;
+    return suite_of("match_results",
+                    CASE("match_results", 180, test_pentanomial_figures, test_pair_counting, test_json_reader,
+                         test_cutechess_parsers, test_sprt_stops, test_resume, test_shards_merge),
+                    NULL);
 }

@@ -3,6 +3,7 @@
  * (Skill Level, UCI_LimitStrength + UCI_Elo, Skill Seed) in every
  * variant, in UCI and CECP. */
 #include "test_util.h"
+#include "suites.h"
 
 enum { PLAY_OUT = 1 << 18 };
 
@@ -159,17 +160,10 @@ START_TEST(cecp_strength_options) {
 END_TEST
 
 Suite *suite_play_options(void) {
-    Suite *s = suite_create("play_options");
-    TCase *tc = tcase_create("play_options");
-    tcase_set_timeout(tc, 120);
-    tcase_add_test(tc, debug_on_off_is_accepted);
-    tcase_add_test(tc, uci_lists_the_play_options);
-    tcase_add_test(tc, bad_play_option_values_are_refused);
-    tcase_add_test(tc, show_wdl_adds_the_estimate);
-    tcase_add_test(tc, limited_strength_every_variant);
-    tcase_add_test(tc, weak_choice_depends_on_the_seed);
-    tcase_add_test(tc, limit_strength_and_analysis);
-    tcase_add_test(tc, cecp_strength_options);
-    suite_add_tcase(s, tc);
-    return s;
+    return suite_of("play_options",
+                    CASE("play_options", 120, debug_on_off_is_accepted, uci_lists_the_play_options,
+                         bad_play_option_values_are_refused, show_wdl_adds_the_estimate,
+                         limited_strength_every_variant, weak_choice_depends_on_the_seed, limit_strength_and_analysis,
+                         cecp_strength_options),
+                    NULL);
 }

@@ -5,6 +5,7 @@
 #include <strings.h>
 #include "play_opts.h"
 #include "../../search/strength.h"
+#include "../../engine/number.h"
 
 enum { SEED_MAX = 2147483647 };
 
@@ -28,13 +29,12 @@ static bool read_bool(const char *name, const char *value, bool *out, char *err,
 }
 
 static bool read_int(const char *name, const char *value, long lo, long hi, long *out, char *err, size_t errlen) {
-    char *end;
-    long v = strtol(value, &end, 10);
-    if (!*value || *end || v < lo || v > hi) {
+    long long v;
+    if (!parse_integer(value, lo, hi, &v)) {
         snprintf(err, errlen, "%s must be an integer %ld..%ld, not '%.64s'", name, lo, hi, value);
         return false;
     }
-    *out = v;
+    *out = (long)v;
     return true;
 }
 

@@ -13,6 +13,7 @@
 #include "../../engine/notation.h"
 #include "../../engine/perft.h"
 #include "../../variants/registry.h"
+#include "../../engine/number.h"
 
 enum { PERFTREE_MAX_DEPTH = 20 };
 
@@ -56,9 +57,8 @@ int perftree_main(int argc, char **argv) {
         i += 2;
     }
     if (argc - i < 2 || argc - i > 3) return perftree_usage();
-    char *end;
-    long depth = strtol(argv[i], &end, 10);
-    if (!*argv[i] || *end || depth < 0 || depth > PERFTREE_MAX_DEPTH) {
+    long long depth;
+    if (!parse_integer(argv[i], 0, PERFTREE_MAX_DEPTH, &depth)) {
         fprintf(stderr, "ratnik perftree: DEPTH must be an integer 0..%d, not '%s'\n", PERFTREE_MAX_DEPTH, argv[i]);
         return 2;
     }
