@@ -6,6 +6,7 @@
 #include <string.h>
 #include "chess_attacks.h"
 #include "chess_internal.h"
+#include "chess_eval.h"
 
 enum { PAWN = 1, KNIGHT, BISHOP, ROOK, QUEEN, KING };
 
@@ -372,6 +373,7 @@ const Variant variant_chess = {
     .make = chess_make,
     .outcome = chess_outcome,
     .evaluate = chess_evaluate,
+    .eval_params = &chess_eval_params,
     .in_check = in_check,
     .see_ge = chess_see_ge,
     .generate_noisy = chess_generate_noisy,

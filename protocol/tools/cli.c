@@ -11,11 +11,13 @@
 #include "../../engine/perft.h"
 #include "../../search/engine.h"
 #include "book_cli.h"
+#include "datagen.h"
 #include "../match/match.h"
 #include "perft_cli.h"
 #include "perftree.h"
 #include "../match/selfplay.h"
 #include "tactics.h"
+#include "tune.h"
 #include "../../variants/registry.h"
 
 static double now_ms(void) {
@@ -31,6 +33,8 @@ static int usage(void) {
                     "       ratnik bench [HASH [THREADS [DEPTH]]]   (as Stockfish's bench; docs/tools.md)\n"
                     "       ratnik tactics FILE [--movetime MS] [--variant NAME]\n"
                     "       ratnik selfplay [--variant NAME] [--games N] [--a SPEC] [--b SPEC]\n"
+                    "       ratnik datagen [--variant NAME] [--games N] [--nodes N] [--threads N] ...   (docs/evaluation.md)\n"
+                    "       ratnik tune --variant NAME --data FILE [--passes N] [--threads N] ...   (docs/evaluation.md)\n"
                     "       ratnik match -engine cmd=... -engine cmd=... [flags]   (docs/match.md)\n"
                     "       ratnik book build|search|show|epd --variant NAME ...   (docs/books.md)\n");
     return 2;
@@ -84,6 +88,8 @@ static int run_tool(int argc, char **argv) {
     if (!strcmp(argv[0], "tactics")) return tactics_main(argc, argv);
     if (!strcmp(argv[0], "selfplay")) return selfplay_main(argc, argv);
     if (!strcmp(argv[0], "match")) return match_main(argc, argv);
+    if (!strcmp(argv[0], "datagen")) return datagen_main(argc, argv);
+    if (!strcmp(argv[0], "tune")) return tune_main(argc, argv);
     if (!strcmp(argv[0], "book")) return book_cli_main(argc, argv);
     return usage();
 }
