@@ -432,6 +432,7 @@ static bool by_setup(Position *pos, char *err, size_t n) {
 
 /* Search hooks, in belarusian_eval.c. */
 int belarusian_evaluate(const Position *pos);
+extern const EvalParams belarusian_eval_params;
 bool belarusian_in_check(const Position *pos);
 bool belarusian_is_noisy(const Position *pos, Move m);
 
@@ -465,6 +466,7 @@ const Variant variant_belarusian = {
     .outcome = by_outcome,
     .parse_special = by_explain,
     .evaluate = belarusian_evaluate,
+    .eval_params = &belarusian_eval_params,
     .in_check = belarusian_in_check,
     .is_noisy = belarusian_is_noisy,
     .clock_limit = BY_HALFMOVE_DRAW,

@@ -207,6 +207,7 @@ static bool jp_setup(Position *pos, char *err, size_t errlen) {
 /* Search hooks (japanese_eval.c). */
 int japanese_evaluate(const Position *pos);
 bool japanese_is_noisy(const Position *pos, Move m);
+extern const EvalParams japanese_eval_params;
 
 /* The soldier is not on XBoard's pawn type: XBoard would promote it on the
  * last rank itself (it vanished). Dragon and horse are XBoard's D and H. */
@@ -249,6 +250,7 @@ const Variant variant_japanese = {
     .outcome = jp_outcome,
     .parse_special = NULL,
     .evaluate = japanese_evaluate,
+    .eval_params = &japanese_eval_params,
     .is_noisy = japanese_is_noisy,
     .clock_limit = JP_HALFMOVE_DRAW,
     /* The squares the opponent's pieces start on (T.promo_zone). */

@@ -359,6 +359,7 @@ static bool voodoo_explain(const Position *pos, const char *text, Move *m, char 
 
 /* Search hooks, in voodoo_eval.c. */
 int voodoo_evaluate(const Position *pos);
+extern const EvalParams voodoo_eval_params;
 bool voodoo_is_noisy(const Position *pos, Move m);
 bool voodoo_see_ge(const Position *pos, Move m, int threshold);
 
@@ -371,6 +372,7 @@ const Variant variant_voodoo = {
     VOODOO_FIELDS,
     .generate = voodoo_generate,
     .evaluate = voodoo_evaluate,
+    .eval_params = &voodoo_eval_params,
     .is_noisy = voodoo_is_noisy,
     .see_ge = voodoo_see_ge,
     .clock_limit = CLOCK_LIMIT_NONE,
