@@ -34,7 +34,7 @@ typedef struct {
     Move root_path[MAX_TURN_STEPS];
 } Thread;
 
-enum { PRICELESS = 20000 };
+enum { PRICELESS = 20000, DRAW_CONTEMPT = 10 };
 
 static int lmr_table[64][64];
 static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
@@ -176,6 +176,13 @@ static bool should_stop(Thread *t) {
         }
     }
     return stopped(t);
+}
+
+/* A repetition or a rule draw the search may choose is worth a little
+ * less than nothing to the side that searches (docs/evaluation.md,
+ * "Contempt"): at an even score it plays on instead of repeating. */
+static int draw_score(const Thread *t, const Position *pos) {
+    return pos->side == t->job->game->cur.side ? -DRAW_CONTEMPT : DRAW_CONTEMPT;
 }
 
 /* Only positions since the last irreversible step can repeat: the halfmove
@@ -325,8 +332,8 @@ static int search(Thread *t, const Position *pos, int alpha, int beta, int depth
     /* Step 2. Draws by repetition (twofold inside the tree is enough to
      * score) and the rule draws a position still having moves can show. */
     if (!root && !pos->pending) {
-        if (is_repetition(t, pos)) return 0;
-        if (pos->v->draw_halfmoves && pos->halfmove >= pos->v->draw_halfmoves) return 0;
+        if (is_repetition(t, pos)) return draw_score(t, pos);
+        if (pos->v->draw_halfmoves && pos->halfmove >= pos->v->draw_halfmoves) return draw_score(t, pos);
     }
 
     /* Step 3. Mate distance pruning: no score can beat a faster win. */
