@@ -56,7 +56,7 @@ static const VoodooParams voodoo_params = {
     .king_home = 12,
     .one_piece = 150,
     .two_pieces = 40,
-    .mobility = {0, 0, 2, 2, 1, 1, 0},
+    .mobility = {0, 0, 0, 0, 0, 0, 0},
     /* tuned values: end */
 };
 
