@@ -45,18 +45,18 @@ typedef struct {
 
 static const VoodooParams voodoo_params = {
     /* tuned values: begin */
-    .material = {0, 100, 320, 330, 500, 950, 0},
-    .tempo = 10,
-    .threat_one = 180,
+    .material = {0, 120, 336, 330, 532, 982, 0},
+    .tempo = 6,
+    .threat_one = 148,
     .threat_more = 500,
-    .centre_minor = 8,
-    .centre_queen = 3,
-    .pawn_advance = 5,
-    .pawn_7th = 40,
-    .king_home = 12,
-    .one_piece = 150,
-    .two_pieces = 40,
-    .mobility = {0, 0, 0, 0, 0, 0, 0},
+    .centre_minor = 0,
+    .centre_queen = -17,
+    .pawn_advance = 13,
+    .pawn_7th = 8,
+    .king_home = -8,
+    .one_piece = 178,
+    .two_pieces = 68,
+    .mobility = {0, 0, -4, 0, 0, 12, 0},
     /* tuned values: end */
 };
 

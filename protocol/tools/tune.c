@@ -18,7 +18,7 @@
 #include "../../variants/registry.h"
 
 typedef struct {
-    const char *variant, *data, *write;
+    const char *variant, *data, *write, *freeze;
     int passes, threads, step, max_positions;
     double lambda;
 } TuneArgs;
@@ -86,10 +86,26 @@ static double fit_k(TuneData *d, const EvalParams *ep, const int *params, double
 
 /* Parameters no position's evaluation depends on (the pawn's entries for
  * the first and last ranks, a type the variant lacks) are left alone. */
-static void find_live(const TuneData *d, const EvalParams *ep, int *params, bool *live) {
+static const char *param_name(const EvalParams *ep, int i, int *index) {
+    for (const EvalParamGroup *g = ep->groups; g->name; g++)
+        if (i >= g->offset && i < g->offset + g->count) return *index = i - g->offset, g->name;
+    return *index = 0, "?";
+}
+
+/* Whether group g is in the comma-separated list (--freeze). */
+static bool listed(const char *list, const char *g) {
+    size_t n = strlen(g);
+    for (const char *at = list; at && (at = strstr(at, g)); at += n)
+        if ((at == list || at[-1] == ',') && (at[n] == ',' || !at[n])) return true;
+    return false;
+}
+
+static void find_live(const TuneData *d, const EvalParams *ep, int *params, bool *live, const char *freeze) {
     int sample = d->n < 2000 ? d->n : 2000;
     for (int i = 0; i < ep->count; i++) {
         live[i] = false;
+        int idx;
+        if (freeze && listed(freeze, param_name(ep, i, &idx))) continue;
         int old = params[i];
         for (int j = 0; j < sample && !live[i]; j++) {
             const Position *p = &d->pos[(long)j * d->n / sample].leaf;
@@ -101,16 +117,10 @@ static void find_live(const TuneData *d, const EvalParams *ep, int *params, bool
     }
 }
 
-static const char *param_name(const EvalParams *ep, int i, int *index) {
-    for (const EvalParamGroup *g = ep->groups; g->name; g++)
-        if (i >= g->offset && i < g->offset + g->count) return *index = i - g->offset, g->name;
-    return *index = 0, "?";
-}
-
 static double local_search(const TuneData *d, const EvalParams *ep, int *params, double k, const TuneArgs *a) {
     bool *live = calloc((size_t)ep->count, sizeof *live);
     if (!live) return -1;
-    find_live(d, ep, params, live);
+    find_live(d, ep, params, live, a->freeze);
     int nlive = 0;
     for (int i = 0; i < ep->count; i++) nlive += live[i];
     double best = total_error(d, ep, params, k, a->threads);
@@ -178,7 +188,7 @@ static bool write_source(const char *path, const EvalParams *ep, const int *para
 
 static int usage(void) {
     fprintf(stderr, "usage: ratnik tune --variant NAME --data FILE [--passes N] [--step S] [--lambda L]\n"
-                    "                   [--threads T] [--max-positions N] [--write]\n"
+                    "                   [--threads T] [--max-positions N] [--freeze GROUP,...] [--write]\n"
                     "       defaults: 20 passes, step 4, lambda 0.5 (result weight), 1 thread, every position;\n"
                     "       --write puts the values into the variant's source, else they go to stdout\n");
     return 2;
@@ -200,6 +210,7 @@ static bool parse_args(int argc, char **argv, TuneArgs *a) {
         else if (!strcmp(k, "--lambda")) a->lambda = atof(v);
         else if (!strcmp(k, "--threads")) a->threads = atoi(v);
         else if (!strcmp(k, "--max-positions")) a->max_positions = atoi(v);
+        else if (!strcmp(k, "--freeze")) a->freeze = v;
         else return false;
     }
     if (a->threads < 1) a->threads = 1;
