@@ -36,22 +36,22 @@ typedef struct {
 
 static const BuratiaParams buratia_params = {
     /* tuned values: begin */
-    .material = {0, 88, 324, 310, 468, 400, 1532, 248},
-    .director_advance = {-32, -17, 3, 97, 147, 222, 352, 0},
-    .lawyer_lift = {-32, -24, -17, 57, 72, 102, 110, 0},
-    .slave_advance = {-32, -20, 6, -12, 52, 0, 23, 0},
-    .centre_base = {0, 0, 24, 2, -26, 0, 32, -20},
-    .centre_step = {0, -28, 4, -23, 30, 32, -32, 36},
-    .slave_centre = -26,
-    .attacker_penalty = 62,
-    .attacker_advance = -7,
-    .pushback_penalty = -17,
-    .pushback_rank = -29,
-    .block_near = 77,
-    .block_far = 52,
-    .mobility = {0, 0, 0, 2, 6, 0, 0, 0},
-    .path_attacked = -22,
-    .tempo = -18,
+    .material = {0, 100, 300, 330, 500, 400, 1500, 280},
+    .director_advance = {0, 15, 35, 65, 115, 190, 320, 0},
+    .lawyer_lift = {0, 8, 15, 25, 40, 70, 110, 0},
+    .slave_advance = {0, 0, 6, 12, 20, 32, 55, 0},
+    .centre_base = {0, 0, 16, 10, 6, 0, 0, 12},
+    .centre_step = {0, 0, 8, 5, 2, 0, 0, 4},
+    .slave_centre = 6,
+    .attacker_penalty = 30,
+    .attacker_advance = 25,
+    .pushback_penalty = 15,
+    .pushback_rank = 3,
+    .block_near = 45,
+    .block_far = 20,
+    .mobility = {0, 0, 0, 0, 0, 0, 0, 0},
+    .path_attacked = 0,
+    .tempo = 10,
     /* tuned values: end */
 };
 
