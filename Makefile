@@ -18,7 +18,7 @@ CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(ARCHFLAG) -pthread -DRATNIK_DATADIR='"$(DA
 LDLIBS_ALL = -pthread -lm
 
 BUILD   ?= build/release
-SRC     = $(sort $(wildcard engine/*.c variants/*.c search/*.c protocol/*.c protocol/*/*.c book/*.c))
+SRC     = $(sort $(wildcard engine/*.c variants/*.c search/*.c search/nnue/*.c protocol/*.c protocol/*/*.c book/*.c))
 MAIN    = protocol/main.c
 LIBSRC  = $(filter-out $(MAIN),$(SRC))
 TESTSRC = $(sort $(wildcard tests/*.c))
