@@ -13,7 +13,7 @@ static void net_reset(Engine *e) {
     nnue_free(e->net);
     e->net = NULL;
     e->net_variant = NULL;
-    e->net_failed = false;
+    e->net_failed = e->net_missing = false;
     e->eval_reported = false;
     tt_clear(&e->tt); /* its stored evaluations are the other evaluation's */
 }
@@ -76,9 +76,10 @@ const struct Net *engine_net(Engine *e) {
     char path[1100];
     if (e->eval_file[0]) snprintf(path, sizeof path, "%s", e->eval_file);
     else if (!engine_find_net(e->variant, path, sizeof path, e->net_error, sizeof e->net_error)) {
-        e->net_failed = true;
+        e->net_failed = e->net_missing = true;
         return NULL;
     }
+    e->net_missing = false;
     e->net = nnue_load(path, e->variant, e->net_error, sizeof e->net_error);
     e->net_failed = !e->net;
     if (e->net) snprintf(e->net_path, sizeof e->net_path, "%s", path);
@@ -92,8 +93,10 @@ bool engine_eval_describe(Engine *e, char *buf, size_t n) {
         snprintf(buf, n, "evaluation: NNUE %s (%s, %d inputs, %dx2-%d-1, checksum %08x)", e->net_path, net->variant,
                  net->shape.inputs, net->hidden, net->l2, (unsigned)net->checksum);
     else if (!e->use_nnue) snprintf(buf, n, "evaluation: hand-written (UseNNUE false)");
-    else snprintf(buf, n, "evaluation: hand-written, no net: %s", e->net_error);
-    return net || !e->use_nnue;
+    else snprintf(buf, n, "evaluation: hand-written, %s", e->net_error);
+    /* Only a net that is there and unusable is an error; a variant
+     * without a shipped net simply plays the hand-written evaluation. */
+    return net || !e->use_nnue || e->net_missing;
 }
 
 bool engine_eval_report_due(Engine *e) {

@@ -62,7 +62,7 @@ struct Engine {
     char eval_file[EVAL_FILE_MAX + 1];
     struct Net *net;
     const Variant *net_variant;
-    bool net_failed, eval_reported;
+    bool net_failed, net_missing, eval_reported; /* net_missing: no shipped net (not an error) */
     char net_path[1100];
     char net_error[1400];
 };

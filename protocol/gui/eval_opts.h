@@ -1,6 +1,6 @@
 /* The evaluation options of UCI and CECP (docs/evaluation.md): UseNNUE and
- * EvalFile, and the line saying which evaluation plays, printed at the
- * first `isready` or search after it changes. */
+ * EvalFile, and the line saying which evaluation plays, printed before
+ * the first search after it changes. */
 #ifndef RATNIK_EVAL_OPTS_H
 #define RATNIK_EVAL_OPTS_H
 

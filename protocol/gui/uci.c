@@ -316,10 +316,7 @@ bool uci_command(Engine *e, char *line) {
      * wait for it. */
     if (engine_is_counting(e) && strcmp(cmd, "isready") && strcmp(cmd, "stop")) engine_wait(e);
     if (!strcmp(cmd, "uci")) cmd_uci(e);
-    else if (!strcmp(cmd, "isready")) {
-        if (!engine_is_searching(e)) eval_opts_report(e, true);
-        engine_printf(e, "readyok");
-    }
+    else if (!strcmp(cmd, "isready")) engine_printf(e, "readyok");
     else if (!strcmp(cmd, "ucinewgame")) {
         char err[256];
         engine_clear_hash(e);
