@@ -37,6 +37,10 @@ static unsigned char *net_image(const Variant *v, int hidden, int l2, uint64_t s
         int16_t w = (int16_t)rng_range(&seed, -60, 80);
         memcpy(p, &w, 2);
     }
+    for (int i = 0; i < s.inputs; i++, p += 4) {
+        int32_t w = rng_range(&seed, -30000, 60000);
+        memcpy(p, &w, 4);
+    }
     for (int i = 0; i < l2; i++, p += 4) {
         int32_t b = rng_range(&seed, -4000, 4000);
         memcpy(p, &b, 4);
@@ -107,13 +111,16 @@ END_TEST
 /* The integer inference written out plainly from the format's definition. */
 static int reference_eval(const Net *n, const Position *pos) {
     int H = n->hidden, acc[COLOR_NB][NNUE_HIDDEN_MAX], feats[NNUE_ACTIVE_MAX];
+    long long psqt[COLOR_NB] = {0, 0};
     for (int persp = 0; persp < COLOR_NB; persp++) {
         for (int i = 0; i < H; i++) acc[persp][i] = n->ft_bias[i];
         int k = nnue_active_features(&n->shape, pos, persp, feats);
-        for (int f = 0; f < k; f++)
+        for (int f = 0; f < k; f++) {
             for (int i = 0; i < H; i++) acc[persp][i] += n->ft_weight[feats[f] * H + i];
+            psqt[persp] += n->psqt_weight[feats[f]];
+        }
     }
-    long long out = n->out_bias;
+    long long out = n->out_bias + (psqt[pos->side] - psqt[!pos->side]) / 2;
     for (int k = 0; k < n->l2; k++) {
         long long s = n->l1_bias[k];
         for (int j = 0; j < 2 * H; j++) {
@@ -141,7 +148,7 @@ static void expect_same_accumulator(const Net *n, const Accumulator *a, const Po
     Accumulator fresh;
     nnue_refresh(n, pos, &fresh);
     for (int c = 0; c < COLOR_NB; c++) {
-        int diff = memcmp(a->v[c], fresh.v[c], sizeof(int16_t) * (size_t)n->hidden);
+        int diff = memcmp(a->v[c], fresh.v[c], sizeof(int16_t) * (size_t)n->hidden) || a->psqt[c] != fresh.psqt[c];
         if (diff) {
             char fen[FEN_MAX];
             fen_write(pos, fen, sizeof fen);

@@ -58,13 +58,25 @@ static bool write_header(FILE *out, const NnueShape *s, int K, uint32_t count) {
     return fwrite(h, 4, 8, out) == 8;
 }
 
+static bool write_values(FILE *out, const Variant *v, const NnueShape *s) {
+    for (int f = 0; f < s->inputs; f++) {
+        int32_t value = 0;
+        if (f < 2 * s->piece_types * s->squares) {
+            int kind = f / s->squares, type = kind % s->piece_types + 1;
+            value = v->pieces[type].value * (kind < s->piece_types ? 1 : -1);
+        }
+        if (fwrite(&value, 4, 1, out) != 1) return false;
+    }
+    return true;
+}
+
 static int convert(const Variant *v, FILE *in, FILE *out, const char *in_name) {
     NnueShape s;
     nnue_shape(v, &s);
     int K = s.squares + 2 * s.piece_types * s.hold_slots;
     char line[LINE_MAX_LEN];
     uint32_t count = 0, bad = 0, lineno = 0;
-    bool ok = write_header(out, &s, K, 0);
+    bool ok = write_header(out, &s, K, 0) && write_values(out, v, &s);
     while (ok && fgets(line, sizeof line, in)) {
         lineno++;
         Position pos;

@@ -27,6 +27,7 @@ typedef struct Net {
     int hidden, l2, out_scale;
     uint32_t checksum;
     int16_t *ft_bias, *ft_weight; /* ft_weight[feature * hidden + i] */
+    int32_t *psqt_weight;         /* psqt_weight[feature] */
     int32_t *l1_bias;
     int8_t *l1_weight;            /* l1_weight[k * 2 * hidden + j] */
     int32_t out_bias;
@@ -44,6 +45,7 @@ void nnue_free(Net *n);
 
 typedef struct {
     _Alignas(32) int16_t v[COLOR_NB][NNUE_HIDDEN_MAX]; /* by perspective: White's, Black's */
+    int32_t psqt[COLOR_NB];
 } Accumulator;
 
 /* Feature index of piece p on sq seen from perspective persp; of the

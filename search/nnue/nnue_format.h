@@ -20,13 +20,18 @@
  *       64        payload:
  *                   int16 ft_bias[hidden]
  *                   int16 ft_weight[inputs][hidden]
+ *                   int32 psqt_weight[inputs]             (output units)
  *                   int32 l1_bias[l2]
  *                   int8  l1_weight[l2][2 * hidden]   (side to move's half first)
  *                   int32 out_bias
  *                   int8  out_weight[l2]
  *
  * Quantisation: accumulator units are 1/NNUE_QA (activations clipped to
- * 0..NNUE_QA), small-layer weights 1/NNUE_QB; see nnue_infer.c. */
+ * 0..NNUE_QA), small-layer weights 1/NNUE_QB, output units
+ * 1/(NNUE_QA * NNUE_QB); see nnue_infer.c. psqt_weight is a linear path
+ * from the features straight to the output (half the difference of the
+ * two perspectives' sums): material and placement are learnt there from
+ * little data, the hidden layers learn what is not linear. */
 #ifndef RATNIK_NNUE_FORMAT_H
 #define RATNIK_NNUE_FORMAT_H
 
@@ -68,7 +73,7 @@ static inline uint32_t nnue_fnv1a(const unsigned char *p, uint64_t n) {
 }
 
 static inline uint64_t nnue_payload_bytes(uint32_t inputs, uint32_t hidden, uint32_t l2) {
-    return 2ull * hidden + 2ull * inputs * hidden + 4ull * l2 + 2ull * hidden * l2 + 4 + l2;
+    return 2ull * hidden + 2ull * inputs * hidden + 4ull * inputs + 4ull * l2 + 2ull * hidden * l2 + 4 + l2;
 }
 
 #endif

@@ -61,6 +61,12 @@ static bool has_avx2(void) { return __builtin_cpu_supports("avx2"); }
 static bool has_avx2(void) { return false; }
 #endif
 
+static int32_t psqt_rows(const Net *n, int32_t from, const int *add, int na, const int *rem, int nr) {
+    for (int a = 0; a < na; a++) from += n->psqt_weight[add[a]];
+    for (int r = 0; r < nr; r++) from -= n->psqt_weight[rem[r]];
+    return from;
+}
+
 static void rows(const Net *n, bool simd, const int16_t *from, int16_t *to, const int *add, int na, const int *rem, int nr) {
 #ifdef NNUE_X86
     if (simd) {
@@ -95,6 +101,7 @@ static void refresh_with(const Net *n, bool simd, const Position *pos, Accumulat
     for (int persp = 0; persp < COLOR_NB; persp++) {
         int k = nnue_active_features(&n->shape, pos, persp, list);
         rows(n, simd, n->ft_bias, acc->v[persp], list, k, NULL, 0);
+        acc->psqt[persp] = psqt_rows(n, 0, list, k, NULL, 0);
     }
 }
 
@@ -154,6 +161,7 @@ static void update_with(const Net *n, bool simd, const Position *parent, const A
         for (int i = 0; i < d.nadd; i++) add[i] = diff_feature(&n->shape, persp, d.add_p[i], d.add_sq[i]);
         for (int i = 0; i < d.nrem; i++) rem[i] = diff_feature(&n->shape, persp, d.rem_p[i], d.rem_sq[i]);
         rows(n, simd, from->v[persp], to->v[persp], add, d.nadd, rem, d.nrem);
+        to->psqt[persp] = psqt_rows(n, from->psqt[persp], add, d.nadd, rem, d.nrem);
     }
 }
 
@@ -218,7 +226,7 @@ static int evaluate_with(const Net *n, bool simd, const Accumulator *acc, int si
     (void)simd;
     activate_plain(n, acc, side, x);
 #endif
-    int64_t out = n->out_bias;
+    int64_t out = n->out_bias + ((int64_t)acc->psqt[side] - acc->psqt[side ^ 1]) / 2;
     for (int k = 0; k < n->l2; k++) {
         const int8_t *w = n->l1_weight + (size_t)k * (size_t)H2;
 #ifdef NNUE_X86

@@ -60,7 +60,7 @@ static Net *net_from(const NetHeader *h, const Variant *v) {
     Net *n = calloc(1, sizeof *n);
     if (!n) return NULL;
     size_t H = h->hidden, L = h->l2, in = h->inputs;
-    size_t bytes = 2 * H + 2 * in * H + 4 * L + 2 * H * L + L + 64;
+    size_t bytes = 2 * H + 2 * in * H + 4 * in + 4 * L + 2 * H * L + L + 96;
     n->mem = aligned_alloc(32, (bytes + 31) / 32 * 32);
     if (!n->mem) {
         free(n);
@@ -73,12 +73,14 @@ static Net *net_from(const NetHeader *h, const Variant *v) {
     unsigned char *m = n->mem;
     n->ft_weight = (int16_t *)m, m += 2 * in * H;
     n->ft_bias = (int16_t *)m, m += 2 * H;
+    n->psqt_weight = (int32_t *)m, m += 4 * in + (32 - 4 * in % 32) % 32;
     n->l1_bias = (int32_t *)m, m += 4 * L + (32 - 4 * L % 32) % 32;
     n->l1_weight = (int8_t *)m, m += 2 * H * L;
     n->out_weight = (int8_t *)m;
     const unsigned char *p = (const unsigned char *)(h + 1);
     take(&p, n->ft_bias, 2 * H);
     take(&p, n->ft_weight, 2 * in * H);
+    take(&p, n->psqt_weight, 4 * in);
     take(&p, n->l1_bias, 4 * L);
     take(&p, n->l1_weight, 2 * H * L);
     take(&p, &n->out_bias, 4);

@@ -39,17 +39,20 @@ def read_features(path):
         shape = struct.unpack_from("<BBBB", head, 20)
         dtype = np.dtype([("score", "<f4"), ("result", "<f4"), ("side", "u1"), ("pad", "u1"), ("n", "<u2"),
                           ("w", "<u2", (k,)), ("b", "<u2", (k,))])
+        values = np.fromfile(f, dtype="<i4", count=inputs)
         data = np.fromfile(f, dtype=dtype, count=count)
     if len(data) != count:
         sys.exit(f"train.py: {path} is truncated ({len(data)} of {count} records)")
-    return inputs, shape, data
+    return inputs, shape, values, data
 
 
 class Net(torch.nn.Module):
-    def __init__(self, inputs, hidden, l2):
+    def __init__(self, inputs, hidden, l2, values):
         super().__init__()
         self.inputs = inputs
         self.ft = torch.nn.EmbeddingBag(inputs + 1, hidden, mode="sum", padding_idx=inputs)
+        # The linear path starts as the piece table's material count.
+        self.psqt = torch.nn.EmbeddingBag(inputs + 1, 1, mode="sum", padding_idx=inputs)
         self.ft_bias = torch.nn.Parameter(torch.zeros(hidden))
         self.l1 = torch.nn.Linear(2 * hidden, l2)
         self.out = torch.nn.Linear(l2, 1)
@@ -57,6 +60,8 @@ class Net(torch.nn.Module):
             self.ft.weight.normal_(0, 0.05)
             self.ft.weight[inputs].zero_()
             self.ft_bias.fill_(0.1)
+            self.psqt.weight[:inputs, 0] = torch.from_numpy(values.astype(np.float32)) / SCALE
+            self.psqt.weight[inputs].zero_()
 
     def forward(self, w, b, stm_white):
         aw = self.ft(w) + self.ft_bias
@@ -65,7 +70,9 @@ class Net(torch.nn.Module):
         x = torch.cat([s * aw + (1 - s) * ab, s * ab + (1 - s) * aw], dim=1)
         x = torch.clamp(x, 0, 1)
         h = torch.clamp(self.l1(x), 0, 1)
-        return self.out(h).squeeze(1)
+        pw, pb = self.psqt(w).squeeze(1), self.psqt(b).squeeze(1)
+        linear = (stm_white * (pw - pb) + (1 - stm_white) * (pb - pw)) / 2
+        return self.out(h).squeeze(1) + linear
 
     def clip(self):
         lim = 127 / QB
@@ -104,7 +111,8 @@ def quantise(net):
     l1_b = torch.round(net.l1.bias * QA * QB).to(torch.int64)
     out_w = torch.clamp(torch.round(net.out.weight[0] * QB), -127, 127).to(torch.int64)
     out_b = torch.round(net.out.bias * QA * QB).to(torch.int64)
-    return dict(H=H, ft_w=ft_w, ft_b=ft_b, l1_w=l1_w, l1_b=l1_b, out_w=out_w, out_b=out_b)
+    psqt = torch.round(net.psqt.weight[: net.inputs, 0] * QA * QB).to(torch.int64)
+    return dict(H=H, ft_w=ft_w, ft_b=ft_b, psqt=psqt, l1_w=l1_w, l1_b=l1_b, out_w=out_w, out_b=out_b)
 
 
 def int_eval(q, w, b, white, inputs):
@@ -116,7 +124,11 @@ def int_eval(q, w, b, white, inputs):
     x = torch.clamp(torch.cat([s * aw + (1 - s) * ab, s * ab + (1 - s) * aw], 1), 0, QA)
     pre = x @ q["l1_w"].T + q["l1_b"]
     h = torch.clamp(torch.div(pre, QB, rounding_mode="trunc"), 0, QA)
-    out = h @ q["out_w"] + q["out_b"]
+    ptable = torch.cat([q["psqt"], torch.zeros(1, dtype=torch.int64)])
+    pw, pb = ptable[w].sum(1), ptable[b].sum(1)
+    si = s.squeeze(1)
+    linear = torch.div(si * (pw - pb) + (1 - si) * (pb - pw), 2, rounding_mode="trunc")
+    out = h @ q["out_w"] + q["out_b"] + linear
     return torch.div(out * SCALE, QA * QB, rounding_mode="trunc")
 
 
@@ -135,6 +147,7 @@ def write_net(path, variant, shape, q, inputs):
     payload = b"".join([
         q["ft_b"].numpy().astype("<i2").tobytes(),
         q["ft_w"].numpy().astype("<i2").tobytes(),
+        q["psqt"].numpy().astype("<i4").tobytes(),
         q["l1_b"].numpy().astype("<i4").tobytes(),
         q["l1_w"].numpy().astype("i1").tobytes(),
         q["out_b"].numpy().astype("<i4").tobytes(),
@@ -165,7 +178,7 @@ def main():
     a = ap.parse_args()
     torch.manual_seed(a.seed)
     torch.set_num_threads(a.threads)
-    inputs, shape, data = read_features(a.features)
+    inputs, shape, values, data = read_features(a.features)
     gen = torch.Generator().manual_seed(a.seed)
     order = torch.randperm(len(data), generator=gen).numpy()
     nval = max(1, len(data) // 20)
@@ -174,7 +187,7 @@ def main():
     ntrain = len(train[0])
     log(f"train.py {a.variant}: {ntrain} training and {nval} validation positions, {inputs} inputs, "
         f"{a.hidden}x2-{a.l2}-1, lambda {a.lam}, seed {a.seed}")
-    net = Net(inputs, a.hidden, a.l2)
+    net = Net(inputs, a.hidden, a.l2, values)
     opt = torch.optim.Adam(net.parameters(), lr=a.lr)
     sched = torch.optim.lr_scheduler.StepLR(opt, step_size=max(1, a.epochs // 3), gamma=0.3)
     t0 = time.time()
