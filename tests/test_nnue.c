@@ -3,6 +3,7 @@
  * integer inference against a plain reference written here, the SIMD path
  * against the plain one, the fallback through the real binary, and the
  * shipped nets. Nets for the tests are made here from a seeded generator. */
+#include <limits.h>
 #include <sys/stat.h>
 #include "test_util.h"
 #include "../search/engine.h"
@@ -293,22 +294,64 @@ START_TEST(test_use_nnue_false_is_hand_written_bench) {
 }
 END_TEST
 
-/* Every variant ships a net that loads, and the binary uses it. */
+/* Every net in search/nets/ (<variant>.nnue, loaded automatically, or
+ * <variant>-<generation>.nnue, for EvalFile) loads for its variant. */
 START_TEST(test_shipped_nets_load) {
-    for (int vi = 0; vi < variant_count(); vi++) {
-        const Variant *v = variant_at(vi);
-        char path[256], err[512] = "";
-        ck_assert_msg(engine_find_net(v, path, sizeof path, err, sizeof err), "%s", err);
+    FILE *ls = popen("ls search/nets/*.nnue 2>/dev/null", "r");
+    ck_assert_ptr_nonnull(ls);
+    char path[512];
+    int loaded = 0;
+    while (fgets(path, sizeof path, ls)) {
+        path[strcspn(path, "\n")] = 0;
+        char name[64];
+        const char *base = strrchr(path, '/') + 1;
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(base, ".-"), base);
+        const Variant *v = variant_find(name);
+        ck_assert_msg(v != NULL, "%s: no variant '%s'", path, name);
+        char err[512] = "";
         Net *n = nnue_load(path, v, err, sizeof err);
-        ck_assert_msg(n != NULL, "shipped net of %s refused: %s", v->name, err);
+        ck_assert_msg(n != NULL, "shipped net %s refused: %s", path, err);
+        nnue_free(n);
         struct stat st;
         ck_assert_int_eq(stat(path, &st), 0);
         ck_assert_msg(st.st_size < 4 << 20, "%s is larger than 4 MB", path);
-        nnue_free(n);
+        loaded++;
     }
-    char *out = ratnik_output("go depth 1\nisready\n", OUT_MAX);
-    ck_assert_msg(strstr(out, "info string evaluation: NNUE "), "the shipped chess net is not used:\n%s", out);
+    pclose(ls);
+    ck_assert_msg(loaded > 0, "no net in search/nets/");
+}
+END_TEST
+
+/* The automatic net: search/nets/<variant>.nnue is found at start-up
+ * (beside the binary, else in the current directory) and used. */
+START_TEST(test_automatic_net_is_used) {
+    char dir[] = "/tmp/ratnik-nets-XXXXXX", sub[128], path[160], cmd[PATH_MAX + 512];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(sub, sizeof sub, "%s/search/nets", dir);
+    snprintf(cmd, sizeof cmd, "mkdir -p %s", sub);
+    ck_assert_int_eq(system(cmd), 0);
+    size_t len;
+    unsigned char *img = net_image(variant_find("japanese"), 64, 16, 3, &len);
+    snprintf(path, sizeof path, "%s/japanese.nnue", sub);
+    write_file(path, img, len);
+    free(img);
+    char bin[PATH_MAX];
+    ck_assert_ptr_nonnull(realpath(ratnik_bin(), bin));
+    snprintf(cmd, sizeof cmd, "cd %s && printf 'setoption name UCI_Variant value japanese\ngo depth 2\nisready\n' | %s 2>/dev/null",
+             dir, bin);
+    FILE *p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    char *out = calloc(1, OUT_MAX);
+    ck_assert_ptr_nonnull(out);
+    size_t got = fread(out, 1, OUT_MAX - 1, p);
+    out[got] = 0;
+    pclose(p);
+    ck_assert_msg(strstr(out, "info string evaluation: NNUE ") && strstr(out, "japanese.nnue"),
+                  "the automatic net is not used:\n%s", out);
+    ck_assert_int_eq(count_substr(out, "bestmove "), 1);
     free(out);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
 }
 END_TEST
 
@@ -322,6 +365,7 @@ Suite *suite_nnue(void) {
     tcase_add_test(tc, test_bad_net_falls_back);
     tcase_add_test(tc, test_use_nnue_false_is_hand_written_bench);
     tcase_add_test(tc, test_shipped_nets_load);
+    tcase_add_test(tc, test_automatic_net_is_used);
     suite_add_tcase(s, tc);
     return s;
 }
