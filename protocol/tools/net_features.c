@@ -14,13 +14,15 @@
 #include "net_features.h"
 #include "../../engine/fen.h"
 #include "../../engine/fileio.h"
+#include "../../search/eval.h"
 #include "../../search/nnue/nnue.h"
 #include "../../variants/registry.h"
 
 enum { LINE_MAX_LEN = 1024 };
 
 static int features_usage(void) {
-    fprintf(stderr, "usage: ratnik net-features --variant NAME --in DATA --out FEATURES\n");
+    fprintf(stderr, "usage: ratnik net-features --variant NAME --in DATA --out FEATURES\n"
+                    "       ratnik net-features --variant NAME --in DATA --net NET   (evaluations: net, hand-written)\n");
     return 2;
 }
 
@@ -94,16 +96,37 @@ static int convert(const Variant *v, FILE *in, FILE *out, const char *in_name) {
     return ok ? 0 : 1;
 }
 
+/* --net FILE: each position's evaluation by that net (side to move's
+ * view) and the hand-written one, instead of features: for checking a
+ * trainer's numbers against the engine's. */
+static int print_evals(const Variant *v, const char *net_name, FILE *in) {
+    char err[512], line[LINE_MAX_LEN];
+    Net *n = nnue_load(net_name, v, err, sizeof err);
+    if (!n) {
+        fprintf(stderr, "net-features: %s\n", err);
+        return 1;
+    }
+    while (fgets(line, sizeof line, in)) {
+        Position pos;
+        float score, result;
+        if (!parse_line(line, v, &pos, &score, &result)) continue;
+        printf("%d %d %s\n", nnue_evaluate_position(n, &pos), evaluate(&pos), line);
+    }
+    nnue_free(n);
+    return 0;
+}
+
 int net_features_main(int argc, char **argv) {
-    const char *vname = "chess", *in_name = NULL, *out_name = NULL;
+    const char *vname = "chess", *in_name = NULL, *out_name = NULL, *net_name = NULL;
     for (int i = 1; i < argc; i++) {
         if (i + 1 < argc && !strcmp(argv[i], "--variant")) vname = argv[++i];
+        else if (i + 1 < argc && !strcmp(argv[i], "--net")) net_name = argv[++i];
         else if (i + 1 < argc && !strcmp(argv[i], "--in")) in_name = argv[++i];
         else if (i + 1 < argc && !strcmp(argv[i], "--out")) out_name = argv[++i];
         else return features_usage();
     }
     const Variant *v = variant_find(vname);
-    if (!v || !in_name || !out_name) {
+    if (!v || !in_name || (!out_name && !net_name)) {
         if (!v) fprintf(stderr, "net-features: unknown variant '%s'\n", vname);
         return features_usage();
     }
@@ -112,6 +135,11 @@ int net_features_main(int argc, char **argv) {
     if (!in) {
         fprintf(stderr, "net-features: cannot read %s: %s\n", in_name, err);
         return 1;
+    }
+    if (net_name) {
+        int rc = print_evals(v, net_name, in);
+        fclose(in);
+        return rc;
     }
     FILE *out = file_open_write(out_name, false, err, sizeof err);
     if (!out) {
