@@ -283,9 +283,9 @@ static unsigned long long bench_nodes(const char *input) {
 }
 
 /* UseNNUE false plays exactly the hand-written search: its bench is the
- * signature of tests/bench.sig. */
+ * signature of tests/bench-hand.sig. */
 START_TEST(test_use_nnue_false_is_hand_written_bench) {
-    FILE *f = fopen("tests/bench.sig", "r");
+    FILE *f = fopen("tests/bench-hand.sig", "r");
     ck_assert_ptr_nonnull(f);
     unsigned long long want = 0;
     ck_assert_int_eq(fscanf(f, "%llu", &want), 1);
