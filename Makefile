@@ -18,7 +18,7 @@ CFLAGS_ALL = $(CSTD) $(WARN) $(OPT) $(ARCHFLAG) -pthread -DRATNIK_DATADIR='"$(DA
 LDLIBS_ALL = -pthread -lm
 
 BUILD   ?= build/release
-SRC     = $(sort $(wildcard engine/*.c variants/*.c search/*.c protocol/*.c protocol/*/*.c book/*.c))
+SRC     = $(sort $(wildcard engine/*.c variants/*.c search/*.c search/nnue/*.c protocol/*.c protocol/*/*.c book/*.c))
 MAIN    = protocol/main.c
 LIBSRC  = $(filter-out $(MAIN),$(SRC))
 TESTSRC = $(sort $(wildcard tests/*.c))
@@ -31,7 +31,7 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs libevent libevent_pthreads 2>/dev/null)
 CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: books book-epds all run web run-web test rules-check deps bench bench-check clean install uninstall debug sanitize perft perft-long unit protocol-tests load storm fuzz fuzz-targets valgrind tsan web-test
+.PHONY: net books book-epds all run web run-web test rules-check deps bench bench-check clean install uninstall debug sanitize perft perft-long unit protocol-tests load storm fuzz fuzz-targets valgrind tsan web-test
 
 # OpenBench builds with `make -j EXE=NAME` and runs `./NAME bench`
 # (docs/bench.md); plain `make` writes ./ratnik, which every other target
@@ -114,12 +114,32 @@ bench: ratnik
 
 # The bench node count is the search's signature: a change that alters the
 # search must update tests/bench.sig (and say "Bench: N" in its commit).
+# tests/bench.sig is the default engine's, with the shipped nets (what
+# OpenBench reads, docs/tools.md), so a new automatic net changes it too;
+# tests/bench-hand.sig the hand-written evaluation's (bench --hand).
 bench-check: ratnik
 	@mkdir -p build
 	@./ratnik bench > build/bench.log
 	@got=$$(sed -n 's/^Nodes searched: //p' build/bench.log); want=$$(cat tests/bench.sig); \
 	if [ "$$got" = "$$want" ]; then echo "bench signature $$got ok"; \
 	else echo "bench signature $$got, expected $$want (tests/bench.sig)"; exit 1; fi
+	@./ratnik bench --hand > build/bench-hand.log
+	@got=$$(sed -n 's/^Nodes searched: //p' build/bench-hand.log); want=$$(cat tests/bench-hand.sig); \
+	if [ "$$got" = "$$want" ]; then echo "bench signature of the hand-written evaluation $$got ok"; \
+	else echo "bench signature of the hand-written evaluation $$got, expected $$want (tests/bench-hand.sig)"; exit 1; fi
+
+# A net for VARIANT from training positions in DATA (`ratnik datagen`
+# output, docs/evaluation.md "NNUE"): features by `ratnik net-features`,
+# trained by search/nnue/train.py (Debian's python3-torch), written to
+# search/nets/VARIANT.nnue. NET_FLAGS e.g. "--epochs 12 --hidden 128 --seed 1".
+NET_PYTHON ?= /usr/bin/python3
+NET_FLAGS ?=
+NET_OUT ?= search/nets/$(VARIANT).nnue
+net: ratnik
+	@if [ -z "$(VARIANT)" ] || [ -z "$(DATA)" ]; then echo "usage: make net VARIANT=name DATA=file [NET_FLAGS=...] [NET_OUT=file]"; exit 2; fi
+	@mkdir -p build/nets
+	nice ./ratnik net-features --variant $(VARIANT) --in $(DATA) --out build/nets/$(VARIANT).feat
+	nice $(NET_PYTHON) search/nnue/train.py --variant $(VARIANT) --features build/nets/$(VARIANT).feat --out $(NET_OUT) $(NET_FLAGS)
 
 # The web board in headless Chromium (tests/web, docs/web.md): the page
 # plays every variant through its own controls against a daemon the suite
@@ -270,11 +290,14 @@ MANDIR ?= $(PREFIX)/share/man
 # fairymax ships fairymax.eng): one line of XBoard options with the engine.
 XBOARD_PLUGINS ?= $(PREFIX)/share/games/plugins/xboard
 
+# The nets (search/nets/, docs/evaluation.md) go to DATADIR/nets/.
+NET_FILES = $(sort $(wildcard search/nets/*.nnue))
 install: ratnik
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/book $(DESTDIR)$(DATADIR)/www \
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/book $(DESTDIR)$(DATADIR)/www $(DESTDIR)$(DATADIR)/nets \
 	  $(DESTDIR)$(MANDIR)/man6 $(DESTDIR)$(XBOARD_PLUGINS)
 	install -m 755 ratnik $(DESTDIR)$(BINDIR)/ratnik
 	install -m 644 $(BOOK_FILES) $(DESTDIR)$(DATADIR)/book/
+	install -m 644 $(NET_FILES) $(DESTDIR)$(DATADIR)/nets/
 	@for f in $(WWW_FILES:protocol/web/www/%=%); do \
 	  install -D -m 644 protocol/web/www/$$f $(DESTDIR)$(DATADIR)/www/$$f || exit 1; done
 	install -m 644 docs/ratnik.6 $(DESTDIR)$(MANDIR)/man6/ratnik.6
@@ -286,9 +309,10 @@ install: ratnik
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/ratnik $(DESTDIR)$(MANDIR)/man6/ratnik.6 $(DESTDIR)$(XBOARD_PLUGINS)/ratnik.eng
 	rm -f $(BOOK_FILES:book/%=$(DESTDIR)$(DATADIR)/book/%)
+	rm -f $(NET_FILES:search/nets/%=$(DESTDIR)$(DATADIR)/nets/%)
 	rm -f $(WWW_FILES:protocol/web/www/%=$(DESTDIR)$(DATADIR)/www/%)
 	-find $(DESTDIR)$(DATADIR)/www -depth -type d -empty -delete 2>/dev/null
-	-rmdir $(DESTDIR)$(DATADIR)/book $(DESTDIR)$(DATADIR) 2>/dev/null
+	-rmdir $(DESTDIR)$(DATADIR)/book $(DESTDIR)$(DATADIR)/nets $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
 	rm -rf build ratnik tests/test_runner tests/load/load_client tests/load/fault_client tests/load/storm_client

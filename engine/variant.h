@@ -100,6 +100,25 @@ typedef struct {
     short win_cp, scale_cp;
 } WdlModel;
 
+/* An evaluation's numbers as one array of ints in named groups (the fields
+ * of the plugin's parameter struct), so that `ratnik tune` fits them
+ * without knowing the variant (docs/evaluation.md, "Tuning"). */
+typedef struct {
+    const char *name;  /* the struct field: an int (count 1) or an int array */
+    int offset, count; /* in ints from the start of the struct */
+} EvalParamGroup;
+
+typedef struct {
+    /* The source file holding the values, between the lines
+     * "tuned values: begin" and "tuned values: end" (`ratnik tune --write`). */
+    const char *source;
+    const EvalParamGroup *groups; /* ended by a NULL name */
+    int count;                    /* ints in all groups */
+    const int *values;            /* the values the engine plays with */
+    /* The variant's evaluation (side to move's view) with other values. */
+    int (*evaluate)(const Position *pos, const int *params);
+} EvalParams;
+
 typedef struct Variant {
     const char *name;
     int files, ranks;
@@ -142,6 +161,8 @@ typedef struct Variant {
     /* Static evaluation in centipawns from the side to move's view
      * (NULL: material from the piece table plus generic placement). */
     int (*evaluate)(const Position *pos);
+    /* The same evaluation's parameters, for the tuner (NULL: none). */
+    const EvalParams *eval_params;
     /* Whether the side to move is in check (NULL: the variant has no check). */
     bool (*in_check)(const Position *pos);
     /* Whether quiescence search must look at this step (NULL: captures and

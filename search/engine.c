@@ -20,6 +20,7 @@ Engine *engine_new(EngineOutputFn out, void *ctx) {
     e->book_depth = BOOK_DEPTH_DEFAULT;
     e->book_variety = BOOK_VARIETY_DEFAULT;
     e->book_miss_steps = -1;
+    e->use_nnue = true;
     pthread_mutex_init(&e->out_lock, NULL);
     pthread_mutex_init(&e->game_lock, NULL);
     if (!tt_resize(&e->tt, (size_t)e->hash_mb)) {
@@ -40,6 +41,7 @@ void engine_free(Engine *e) {
     engine_stop(e);
     tt_free(&e->tt);
     book_close(e->book);
+    engine_eval_free(e);
     free(e->job);
     pthread_mutex_destroy(&e->out_lock);
     pthread_mutex_destroy(&e->game_lock);

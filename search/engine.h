@@ -23,7 +23,7 @@
 typedef struct Engine Engine;
 typedef void (*EngineOutputFn)(void *ctx, const char *line);
 
-enum { HASH_MAX_MB = 65536, BOOK_FILE_MAX = 1023 };
+enum { HASH_MAX_MB = 65536, BOOK_FILE_MAX = 1023, EVAL_FILE_MAX = 1023 };
 
 Engine *engine_new(EngineOutputFn out, void *ctx);
 void engine_free(Engine *e);
@@ -158,5 +158,27 @@ bool engine_book_move(Engine *e, char *turn, char *ponder, char *err, size_t err
 /* The book's moves for the current position (whatever OwnBook says), with
  * the book's path in path; -1 with err when there is no usable book. */
 int engine_book_list(Engine *e, BookMove *out, int max, char *path, size_t pathlen, char *err, size_t errlen);
+
+/* ---- evaluation (search/engine_eval.c, docs/evaluation.md) ------------- */
+/* UseNNUE (default on): the net of the current variant, else the
+ * hand-written evaluation; EvalFile: the net file ("" or "<empty>": the
+ * shipped one). Setting either stops a search and clears the hash table. */
+void engine_set_use_nnue(Engine *e, bool on);
+bool engine_use_nnue(const Engine *e);
+/* False with the reason (too long; refused in a server's session). */
+bool engine_set_eval_file(Engine *e, const char *path, char *err, size_t errlen);
+const char *engine_eval_file(const Engine *e);
+/* The shipped net of variant v: search/nets/<variant>.nnue beside the
+ * binary, then in the current directory, then nets/ in the data directory. */
+bool engine_find_net(const Variant *v, char *path, size_t n, char *err, size_t errlen);
+/* The net searches use now, loaded if needed; NULL: the hand-written
+ * evaluation (UseNNUE false, or no usable net). */
+const struct Net *engine_net(Engine *e);
+/* Which evaluation plays, in words; false when a net was wanted and could
+ * not be had (buf then says why). */
+bool engine_eval_describe(Engine *e, char *buf, size_t n);
+/* Whether the user has not yet been told which evaluation plays since it
+ * last changed (true once per change). */
+bool engine_eval_report_due(Engine *e);
 
 #endif

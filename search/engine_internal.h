@@ -54,7 +54,20 @@ struct Engine {
     uint64_t book_rng;
     int book_miss_steps;
     uint64_t book_miss_start, book_miss_key;
+    /* Evaluation (search/engine_eval.c): the options UseNNUE and EvalFile
+     * (empty: the shipped net); the net loaded for net_variant (NULL with
+     * net_failed: none, the reason in net_error); whether the protocol has
+     * told the user which evaluation plays since it last changed. */
+    bool use_nnue;
+    char eval_file[EVAL_FILE_MAX + 1];
+    struct Net *net;
+    const Variant *net_variant;
+    bool net_failed, net_missing, eval_reported; /* net_missing: no shipped net (not an error) */
+    char net_path[1100];
+    char net_error[1400];
 };
+
+void engine_eval_free(Engine *e);
 
 /* The game under game_lock (a search callback may be playing into it). */
 void engine_lock_game(const Engine *e);

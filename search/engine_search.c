@@ -146,6 +146,7 @@ static bool start_job(Engine *e, const SearchLimits *limits, const SearchCallbac
     job->tt = &e->tt;
     job->threads = e->threads;
     job->multipv = e->multipv;
+    job->net = perft_depth ? NULL : engine_net(e);
     job->cb = *cb;
     StrengthPlan plan;
     if (!perft_depth && !limits->infinite && !e->analyse_mode && strength_plan(&e->strength, &plan)) weaken(store, &plan);
@@ -266,7 +267,8 @@ uint64_t engine_bench(Engine *e, int depth, bool verbose) {
         if (!engine_set_position(e, bench_positions[i].fen, NULL, 0, err, sizeof err)) continue;
         tt_clear(&e->tt);
         int d = depth > 0 ? depth : bench_positions[i].depth;
-        SearchRequest rq = {.game = &e->game, .tt = &e->tt, .limits = {.depth = d}, .threads = e->threads};
+        SearchRequest rq = {.game = &e->game, .tt = &e->tt, .limits = {.depth = d}, .threads = e->threads,
+                            .net = engine_net(e)};
         SearchResult res;
         if (!search_blocking(&rq, &res)) {
             engine_printf(e, "bench %s: the search could not start (out of memory)", bench_positions[i].variant);

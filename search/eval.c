@@ -27,3 +27,10 @@ int evaluate_generic(const Position *pos) {
 int evaluate(const Position *pos) {
     return pos->v->evaluate ? pos->v->evaluate(pos) : evaluate_generic(pos);
 }
+
+bool move_is_noisy(const Position *pos, Move m) {
+    if (pos->v->is_noisy) return pos->v->is_noisy(pos, m);
+    int to = move_to(m);
+    if (move_kind(m) == MK_PROMO || move_kind(m) == MK_EP) return true;
+    return to != SQ_NONE && pos->board[to] && piece_color(pos->board[to]) != pos->side;
+}

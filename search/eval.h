@@ -7,5 +7,8 @@
  * the generic one (material plus placement) when it has none. */
 int evaluate(const Position *pos);
 int evaluate_generic(const Position *pos);
+/* Whether the search's quiescence looks at step m: the variant's is_noisy,
+ * or captures and promotions. */
+bool move_is_noisy(const Position *pos, Move m);
 
 #endif

@@ -15,7 +15,7 @@
 #include "../engine/notation.h"
 #include "../engine/clock.h"
 
-enum { PRICELESS = 20000 };
+enum { PRICELESS = 20000, DRAW_CONTEMPT = 10 };
 
 static int lmr_table[64][64];
 
@@ -146,6 +146,13 @@ static bool should_stop(Thread *t) {
     return stopped(t);
 }
 
+/* A repetition or a rule draw the search may choose is worth a little
+ * less than nothing to the side that searches (docs/evaluation.md,
+ * "Contempt"): at an even score it plays on instead of repeating. */
+static int draw_score(const Thread *t, const Position *pos) {
+    return pos->side == t->job->game->cur.side ? -DRAW_CONTEMPT : DRAW_CONTEMPT;
+}
+
 /* Only positions since the last irreversible step can repeat: the halfmove
  * clock bounds the scan (twice, for turns of several steps). */
 static bool is_repetition(const Thread *t, const Position *pos) {
@@ -171,15 +178,22 @@ static bool has_big_pieces(const Position *pos) {
     return false;
 }
 
+/* The static evaluation: the job's net if it has one, from the
+ * accumulators the line so far has built, else the hand-written one. */
+static int node_eval(Thread *t, const Position *pos, int ply) {
+    return t->job->net ? nnue_stack_evaluate(t->job->net, &t->nnue, ply) : evaluate(pos);
+}
+
 /* ---- quiescence -------------------------------------------------------- */
 
 /* qdepth counts quiescence plies: at the first one, quiet steps that give
  * check are searched too, so that mates one step past the horizon show. */
 static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply, int qdepth) {
+    nnue_stack_enter(&t->nnue, ply, pos);
     t->nodes++;
     if (should_stop(t)) return 0;
     if (ply > t->seldepth) t->seldepth = ply;
-    if (ply >= MAX_PLY) return evaluate(pos);
+    if (ply >= MAX_PLY) return node_eval(t, pos, ply);
     /* A stored result of any depth settles a quiescence node. */
     TTCell *slot;
     TTEntry hit;
@@ -197,7 +211,7 @@ static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply,
     bool full = in_check || checks || !pos->v->generate_noisy;
     int n = full ? pos->v->generate(pos, moves) : pos->v->generate_noisy(pos, moves);
     if (!n && full) return terminal_score(pos, ply);
-    int best = -SCORE_INF, eval = e ? e->eval : evaluate(pos), old_alpha = alpha;
+    int best = -SCORE_INF, eval = e ? e->eval : node_eval(t, pos, ply), old_alpha = alpha;
     Move best_move = MOVE_NONE;
     if (!in_check) {
         best = eval;
@@ -279,18 +293,19 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
      * leave out the turns not given. */
     bool restricted = t->in_root_turn[ply];
     t->pv_len[ply] = 0;
+    nnue_stack_enter(&t->nnue, ply, pos);
 
     /* Step 1. Horizon: quiescence search settles captures and decisive steps. */
     if (depth <= 0) return qsearch(t, pos, alpha, beta, ply, 0);
     t->nodes++;
     if (should_stop(t) && !root) return 0;
-    if (ply >= MAX_PLY) return evaluate(pos);
+    if (ply >= MAX_PLY) return node_eval(t, pos, ply);
 
     /* Step 2. Draws by repetition (twofold inside the tree is enough to
      * score) and the rule draws a position still having moves can show. */
     if (!root && !pos->pending) {
-        if (is_repetition(t, pos)) return 0;
-        if (pos->v->draw_halfmoves && pos->halfmove >= pos->v->draw_halfmoves) return 0;
+        if (is_repetition(t, pos)) return draw_score(t, pos);
+        if (pos->v->draw_halfmoves && pos->halfmove >= pos->v->draw_halfmoves) return draw_score(t, pos);
     }
 
     /* Step 3. Mate distance pruning: no score can beat a faster win. */
@@ -318,7 +333,7 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
     if (!n) return terminal_score(pos, ply);
 
     bool in_check = pos->v->in_check && pos->v->in_check(pos);
-    int eval = e ? e->eval : evaluate(pos);
+    int eval = e ? e->eval : node_eval(t, pos, ply);
 
     /* Step 6. Reverse futility: far above beta at low depth, trust the eval. */
     if (!pv_node && !in_check && depth <= 4 && eval - 90 * depth >= beta && eval < SCORE_MATE_BOUND)

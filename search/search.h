@@ -59,6 +59,7 @@ typedef struct {
     SearchLimits limits; /* ponder is ignored; infinite is refused (it would never return) */
     int threads;         /* < 1: one */
     int multipv;         /* lines reported through on_info; 0 or 1: the best */
+    const struct Net *net; /* the neural evaluation (search/nnue); NULL: the hand-written one */
     void (*on_info)(void *ctx, const SearchInfo *info); /* NULL: silent */
     void *ctx;
 } SearchRequest;

@@ -35,6 +35,7 @@ bool search_blocking(const SearchRequest *rq, SearchResult *res) {
     job->tt = rq->tt;
     job->threads = rq->threads;
     job->multipv = rq->multipv;
+    job->net = rq->net;
     job->cb.on_info = rq->on_info;
     job->cb.ctx = rq->ctx;
     atomic_init(&job->stop, false);

@@ -15,6 +15,7 @@ typedef struct SearchJob {
     int threads;
     int multipv;         /* lines to report (MultiPV), 0 or 1: just the best */
     SearchCallbacks cb;  /* NULL functions: silent */
+    const struct Net *net; /* the neural evaluation; NULL: the hand-written one */
 
     atomic_bool stop;
     atomic_bool pondering;   /* cleared by ponderhit: limits start to apply */

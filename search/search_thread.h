@@ -5,6 +5,7 @@
 #define RATNIK_SEARCH_THREAD_H
 
 #include "search_job.h"
+#include "nnue/nnue.h"
 
 typedef struct {
     SearchJob *job;
@@ -26,6 +27,7 @@ typedef struct {
      * still lies inside the root turn, and the steps that led there. */
     bool in_root_turn[MAX_PLY + 2];
     Move root_path[MAX_TURN_STEPS];
+    NnueStack nnue; /* the accumulators along the current line (with a net) */
 } Thread;
 
 /* Adds the thread's nodes to the job's count, which the node limit and the

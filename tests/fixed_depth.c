@@ -42,9 +42,10 @@ void fixed_depth_solve(const char *variant, int i) {
     assert_finds(variant, l.fen, l.depth, l.best);
 }
 
-int fixed_depth_eval_symmetric(const char *variant, int tempo, int games, int plies, unsigned seed) {
-    Position start = test_pos(variant, NULL);
-    ck_assert_int_eq(start.v->evaluate(&start), tempo);
+int fixed_depth_eval_symmetric(const char *variant, int games, int plies, unsigned seed) {
+    Position start = test_pos(variant, NULL), black = start;
+    black.side = BLACK;
+    ck_assert_int_eq(start.v->evaluate(&start), black.v->evaluate(&black));
     enum { FENS_MAX = 16 };
     char fen[FENS_MAX][FEN_MAX];
     const char *fens[FENS_MAX];

@@ -15,7 +15,8 @@ int fixed_depth_count(const char *variant);
 void fixed_depth_solve(const char *variant, int i);
 /* The evaluation is colour-symmetric on the variant's lines and on
  * positions of seeded random play from them (games of plies each); the
- * start position scores the tempo alone. Returns how many were checked. */
-int fixed_depth_eval_symmetric(const char *variant, int tempo, int games, int plies, unsigned seed);
+ * start position scores the same whoever is to move. Returns how many
+ * were checked. */
+int fixed_depth_eval_symmetric(const char *variant, int games, int plies, unsigned seed);
 
 #endif

@@ -460,6 +460,7 @@ const Variant variant_belarusian = {
     .outcome = by_outcome,
     .parse_special = by_explain,
     .evaluate = belarusian_evaluate,
+    .eval_params = &belarusian_eval_params,
     .in_check = belarusian_in_check,
     .is_noisy = belarusian_is_noisy,
     .clock_limit = BY_HALFMOVE_DRAW,

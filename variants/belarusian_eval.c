@@ -14,32 +14,59 @@
  *     once is the inauguration trap (take one, then the other).
  * The values are in docs/evaluation.md. Piece numbering mirrors
  * variants/belarusian.c. Everything is symmetric in colour and in files. */
+#include <stddef.h>
 #include "belarusian_internal.h"
 
 enum { A_KNIAZ = 1, K_HEIR, G_HETMAN, L_ROOK, I_HARMATA, V_HORSE, R_RATNIK };
 enum { THRONE = 40 /* e5 */ };
 
-static const int material[8] = {0, 800, 800, 950, 520, 330, 320, 100};
+/* The evaluation's numbers, fitted by `ratnik tune --variant belarusian
+ * --write` (docs/evaluation.md). Every field is an int or an int array:
+ * the tuner reads the struct as ints. */
+typedef struct {
+    int material[8];
+    int tempo;
+    int centre_minor; /* per step closer to e5 (Chebyshev), V and I     */
+    int centre_hetman;
+    int ratnik_advance; /* per rank advanced                              */
+    int ratnik_7th; /* extra on the two ranks before the last         */
+    int waiting_share; /* % of the best lost piece a waiting ratnik is   */
+    int waiting_none; /* a waiting ratnik with nothing to become        */
+    int mobility; /* per square a slider reaches                    */
+    int throne_attacker; /* per own piece attacking e5                     */
+    int family_near; /* per step closer to e5, kniaz and kniazhych     */
+    int kniaz_palace; /* kniaz in the palace: the kniazhych may enter   */
+    int entry_ready; /* a family member could step onto a safe e5      */
+    int entry_ready_move; /* ... and it is that side's move                */
+    int holder; /* on e5, unattacked, opponent to move            */
+    int king_zone; /* lone kniaz: per attacked neighbour square      */
+    int lone_kniaz; /* no kniazhych: mate is possible                 */
+    int family_both_hit; /* both members attacked                         */
+    int horse_mobility; /* per square a vieršnik reaches that no enemy ratnik guards */
+} BelarusianParams;
 
-/* Tuning constants (docs/evaluation.md). */
-enum {
-    TEMPO = 10,
-    CENTRE_MINOR = 6,     /* per step closer to e5 (Chebyshev), V and I     */
-    CENTRE_HETMAN = 3,
-    RATNIK_ADVANCE = 6,   /* per rank advanced                              */
-    RATNIK_7TH = 30,      /* extra on the two ranks before the last         */
-    WAITING_SHARE = 85,   /* % of the best lost piece a waiting ratnik is   */
-    WAITING_NONE = 60,    /* a waiting ratnik with nothing to become        */
-    MOBILITY = 2,         /* per square a slider reaches                    */
-    THRONE_ATTACKER = 12, /* per own piece attacking e5                     */
-    FAMILY_NEAR = 10,     /* per step closer to e5, kniaz and kniazhych     */
-    KNIAZ_PALACE = 15,    /* kniaz in the palace: the kniazhych may enter   */
-    ENTRY_READY = 40,     /* a family member could step onto a safe e5      */
-    ENTRY_READY_MOVE = 90, /* ... and it is that side's move                */
-    HOLDER = 350,         /* on e5, unattacked, opponent to move            */
-    KING_ZONE = 12,       /* lone kniaz: per attacked neighbour square      */
-    LONE_KNIAZ = 60,      /* no kniazhych: mate is possible                 */
-    FAMILY_BOTH_HIT = 120, /* both members attacked                         */
+static const BelarusianParams belarusian_params = {
+    /* tuned values: begin */
+    .material = {0, 832, 796, 982, 516, 298, 300, 80},
+    .tempo = 2,
+    .centre_minor = 14,
+    .centre_hetman = -5,
+    .ratnik_advance = 6,
+    .ratnik_7th = 62,
+    .waiting_share = 73,
+    .waiting_none = 60,
+    .mobility = 2,
+    .throne_attacker = 8,
+    .family_near = 14,
+    .kniaz_palace = -1,
+    .entry_ready = 64,
+    .entry_ready_move = 98,
+    .holder = 382,
+    .king_zone = 8,
+    .lone_kniaz = 40,
+    .family_both_hit = 120,
+    .horse_mobility = 2,
+    /* tuned values: end */
 };
 
 /* e5 and the palace c3..g7 (files c-g are bits 2-6 of each rank's 9). */
@@ -113,65 +140,86 @@ static bool entry_ready(const Position *pos, int c, bb_t occ, bool e5_hit_by_the
     return (df == 0 || df == 2 || df == -2) && (dr == 0 || dr == 2 || dr == -2) && !bb_test(occ, (THRONE + h) / 2);
 }
 
-static int side_score(const Position *pos, int c, bb_t occ, const int *att_e5, const bool *e5_hit) {
+static int side_score(const Position *pos, const BelarusianParams *p, int c, bb_t occ, const int *att_e5,
+                      const bool *e5_hit) {
     int s = 0, them = c ^ 1, sq;
     bb_t ours = pos->by_color[c];
     int count[8] = {0};
     for (int t = A_KNIAZ; t <= R_RATNIK; t++) count[t] = bb_count(pcs(pos, c, t));
-    for (int t = A_KNIAZ; t <= R_RATNIK; t++) s += count[t] * material[t];
+    for (int t = A_KNIAZ; t <= R_RATNIK; t++) s += count[t] * p->material[t];
 
-    BB_FOREACH(sq, ours & (pos->by_type[V_HORSE] | pos->by_type[I_HARMATA])) s += CENTRE_MINOR * (4 - dist_e5(sq));
-    BB_FOREACH(sq, ours & pos->by_type[G_HETMAN]) s += CENTRE_HETMAN * (4 - dist_e5(sq));
+    BB_FOREACH(sq, ours & (pos->by_type[V_HORSE] | pos->by_type[I_HARMATA])) s += p->centre_minor * (4 - dist_e5(sq));
+    BB_FOREACH(sq, ours & pos->by_type[G_HETMAN]) s += p->centre_hetman * (4 - dist_e5(sq));
     BB_FOREACH(sq, ours & (pos->by_type[L_ROOK] | pos->by_type[I_HARMATA] | pos->by_type[G_HETMAN])) {
         bb_t reach = 0;
         int t = piece_type(pos->board[sq]);
         if (t != I_HARMATA) reach |= geo_rook_attacks(pos->geo, sq, occ | THRONE_BB);
         if (t != L_ROOK) reach |= geo_bishop_attacks(pos->geo, sq, occ | THRONE_BB);
-        s += MOBILITY * bb_count(reach & ~ours);
+        s += p->mobility * bb_count(reach & ~ours);
     }
+    bb_t guarded = 0;
+    BB_FOREACH(sq, pos->by_color[them] & pos->by_type[R_RATNIK]) guarded |= ratnik_sources(c, sq);
+    BB_FOREACH(sq, ours & pos->by_type[V_HORSE]) s += p->horse_mobility * bb_count(pos->geo->knight[sq] & ~ours & ~guarded);
 
     /* Ratniks: forward; on the last rank, most of what they may become. */
     int best_lost = 0;
     static const int max_count[8] = {0, 0, 1, 1, 2, 2, 2, 0};
     for (int t = K_HEIR; t <= V_HORSE; t++)
-        if (count[t] < max_count[t] && material[t] > best_lost) best_lost = material[t];
+        if (count[t] < max_count[t] && p->material[t] > best_lost) best_lost = p->material[t];
     BB_FOREACH(sq, ours & pos->by_type[R_RATNIK]) {
         int adv = c == WHITE ? sq / 9 - 1 : 7 - sq / 9; /* 0 on the start rank, 7 on the last */
-        if (adv >= 7) s += best_lost ? best_lost * WAITING_SHARE / 100 - material[R_RATNIK] : WAITING_NONE;
-        else s += RATNIK_ADVANCE * adv + (adv >= 5 ? RATNIK_7TH * (adv - 4) : 0);
+        if (adv >= 7) s += best_lost ? best_lost * p->waiting_share / 100 - p->material[R_RATNIK] : p->waiting_none;
+        else s += p->ratnik_advance * adv + (adv >= 5 ? p->ratnik_7th * (adv - 4) : 0);
     }
 
     /* Throne and palace. */
-    s += THRONE_ATTACKER * (att_e5[c] < 4 ? att_e5[c] : 4);
+    s += p->throne_attacker * (att_e5[c] < 4 ? att_e5[c] : 4);
     bb_t kniaz = pcs(pos, c, A_KNIAZ), heir = pcs(pos, c, K_HEIR);
-    if (kniaz) s += FAMILY_NEAR * (4 - dist_e5(bb_lsb(kniaz))) + (kniaz & PALACE_BB ? KNIAZ_PALACE : 0);
-    if (heir) s += FAMILY_NEAR * (4 - dist_e5(bb_lsb(heir)));
+    if (kniaz) s += p->family_near * (4 - dist_e5(bb_lsb(kniaz))) + (kniaz & PALACE_BB ? p->kniaz_palace : 0);
+    if (heir) s += p->family_near * (4 - dist_e5(bb_lsb(heir)));
     if (ours & THRONE_BB) {
-        if (pos->side == them && !e5_hit[c]) s += HOLDER;
+        if (pos->side == them && !e5_hit[c]) s += p->holder;
     } else if (entry_ready(pos, c, occ, e5_hit[c])) {
-        s += pos->side == c ? ENTRY_READY_MOVE : ENTRY_READY;
+        s += pos->side == c ? p->entry_ready_move : p->entry_ready;
     }
 
     /* Family safety. */
     if (kniaz && !heir) {
         int ksq = bb_lsb(kniaz), k;
-        s -= LONE_KNIAZ;
-        BB_FOREACH(k, pos->geo->king[ksq]) if (attacked_by(pos, k, them, occ)) s -= KING_ZONE;
+        s -= p->lone_kniaz;
+        BB_FOREACH(k, pos->geo->king[ksq]) if (attacked_by(pos, k, them, occ)) s -= p->king_zone;
     } else if (kniaz && heir && attacked_by(pos, bb_lsb(kniaz), them, occ)
                && attacked_by(pos, bb_lsb(heir), them, occ)) {
-        s -= FAMILY_BOTH_HIT;
+        s -= p->family_both_hit;
     }
     return s;
 }
 
-int belarusian_evaluate(const Position *pos) {
+static int belarusian_evaluate_with(const Position *pos, const int *params) {
+    const BelarusianParams *p = (const BelarusianParams *)params;
     bb_t occ = pos_occupied(pos);
     int att_e5[COLOR_NB] = {throne_attackers(pos, WHITE, occ), throne_attackers(pos, BLACK, occ)};
     /* e5_hit[c]: the opponent of c attacks e5 */
     bool e5_hit[COLOR_NB] = {att_e5[BLACK] > 0, att_e5[WHITE] > 0};
-    int s = side_score(pos, WHITE, occ, att_e5, e5_hit) - side_score(pos, BLACK, occ, att_e5, e5_hit);
-    return (pos->side == WHITE ? s : -s) + TEMPO;
+    int s = side_score(pos, p, WHITE, occ, att_e5, e5_hit) - side_score(pos, p, BLACK, occ, att_e5, e5_hit);
+    return (pos->side == WHITE ? s : -s) + p->tempo;
 }
+
+int belarusian_evaluate(const Position *pos) { return belarusian_evaluate_with(pos, (const int *)&belarusian_params); }
+
+#define G(f) {#f, (int)(offsetof(BelarusianParams, f) / sizeof(int)), (int)(sizeof(((BelarusianParams *)0)->f) / sizeof(int))}
+static const EvalParamGroup groups[] = {
+    G(material), G(tempo), G(centre_minor), G(centre_hetman), G(ratnik_advance), G(ratnik_7th), G(waiting_share),
+    G(waiting_none), G(mobility), G(throne_attacker), G(family_near), G(kniaz_palace), G(entry_ready),
+    G(entry_ready_move), G(holder), G(king_zone), G(lone_kniaz), G(family_both_hit), G(horse_mobility),
+    {NULL, 0, 0},
+};
+_Static_assert(sizeof(BelarusianParams) % sizeof(int) == 0, "BelarusianParams is read as ints");
+
+const EvalParams belarusian_eval_params = {
+    "variants/belarusian_eval.c", groups, (int)(sizeof(BelarusianParams) / sizeof(int)),
+    (const int *)&belarusian_params, belarusian_evaluate_with,
+};
 
 /* Check (kniazhych dead, kniaz attacked) or rokash (own holder attacked). */
 bool belarusian_in_check(const Position *pos) {

@@ -8,5 +8,6 @@
 int belarusian_evaluate(const Position *pos);
 bool belarusian_in_check(const Position *pos);
 bool belarusian_is_noisy(const Position *pos, Move m);
+extern const EvalParams belarusian_eval_params;
 
 #endif

@@ -339,6 +339,7 @@ const Variant variant_buratia = {
     .outcome = buratia_outcome,
     .parse_special = buratia_parse_special,
     .evaluate = buratia_evaluate,
+    .eval_params = &buratia_eval_params,
     .is_noisy = buratia_is_noisy,
     .clock_limit = CLOCK_LIMIT_NONE, /* the clock is kept for FEN only */
     .regions = {{"goal", WHITE, "a8:h8", "the white director wins here"},

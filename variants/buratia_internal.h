@@ -24,5 +24,6 @@ extern const BribeRules buratia_bribe_rules;
 /* Search hooks (buratia_eval.c). */
 int buratia_evaluate(const Position *pos);
 bool buratia_is_noisy(const Position *pos, Move m);
+extern const EvalParams buratia_eval_params;
 
 #endif

@@ -6,8 +6,7 @@
 #include <string.h>
 #include "chess_attacks.h"
 #include "chess_internal.h"
-
-enum { PAWN = 1, KNIGHT, BISHOP, ROOK, QUEEN, KING };
+#include "chess_eval.h"
 
 #define BB(pos, t) ((bb64)(pos)->by_type[t])
 #define OCC(pos) ((bb64)((pos)->by_color[WHITE] | (pos)->by_color[BLACK]))
@@ -372,6 +371,7 @@ const Variant variant_chess = {
     .make = chess_make,
     .outcome = chess_outcome,
     .evaluate = chess_evaluate,
+    .eval_params = &chess_eval_params,
     .in_check = in_check,
     .see_ge = chess_see_ge,
     .generate_noisy = chess_generate_noisy,

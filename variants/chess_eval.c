@@ -1,18 +1,24 @@
-/* FIDE chess evaluation: material, tapered placement tables, pawn
- * structure, rooks on open files and the 7th, bishop pair, a king shelter
- * term. Values are ratnik's own, set by hand and checked in self-play;
- * docs/evaluation.md lists them. */
+/* FIDE chess evaluation, tapered between middlegame and endgame: material
+ * and placement, mobility, king safety (shelter and attacks on the king's
+ * zone), threats and hanging pieces, pawn structure and passed pawns (free
+ * path, king distances), outposts, rooks on open files, the bishop pair,
+ * tempo. The numbers are ChessParams (chess_eval_params.c), fitted to
+ * self-play by `ratnik tune`; docs/evaluation.md lists every term. */
 #include "chess_attacks.h"
+#include "chess_eval.h"
 #include "chess_internal.h"
 
 enum { MG, EG };
 
-/* Material, middlegame and endgame. */
-static const int piece_value[2][7] = {{0, 90, 320, 335, 480, 960, 0}, {0, 115, 300, 320, 530, 960, 0}};
 static const int phase_weight[7] = {0, 0, 1, 1, 2, 4, 0};
+/* The safe squares a knight, bishop, rook and queen typically reach: the
+ * mobility terms count squares above or below these, so that they do not
+ * shift the material values. */
+static const int typical_mobility[4] = {4, 6, 7, 13};
 
-/* Placement by distance from the centre (0 = centre, 3 = edge) and by rank
- * from the owner's side; built once into per-square tables. */
+/* Base placement by distance from the centre (0 = centre, 3 = edge) and by
+ * rank from the owner's side, built once; the tuned rank and file tables
+ * are added to it. */
 static int pst[2][7][64]; /* [phase][type][square from White's view] */
 
 static int centre_dist(int sq) {
@@ -40,10 +46,6 @@ void chess_eval_init(void) {
         pst[MG][6][sq] = r == 0 ? (f <= 2 || f >= 6 ? 20 : f == 4 ? 0 : -10) : -15 * r;
         pst[EG][6][sq] = 30 - 12 * c;
     }
-    /* Fold material into the tables: one lookup per piece at evaluation. */
-    for (int ph = MG; ph <= EG; ph++)
-        for (int t = 1; t <= 6; t++)
-            for (int sq = 0; sq < 64; sq++) pst[ph][t][sq] += piece_value[ph][t];
 }
 
 static const bb64 FILE_A = 0x0101010101010101ull;
@@ -58,65 +60,173 @@ static bb64 adjacent_files(int sq) {
     return (f > 0 ? FILE_A << (f - 1) : 0) | (f < 7 ? FILE_A << (f + 1) : 0);
 }
 
-/* Pawn structure: passed pawns by rank, doubled and isolated pawns. */
-static void eval_pawns(const Position *pos, int c, int *mg, int *eg) {
-    bb64 ours = (bb64)pos_pieces(pos, c, 1), theirs = (bb64)pos_pieces(pos, c ^ 1, 1);
-    static const int passed_mg[8] = {0, 5, 8, 14, 25, 45, 70, 0}, passed_eg[8] = {0, 10, 16, 30, 55, 90, 140, 0};
-    bb64 b = ours;
+/* The ranks ahead of sq from c's side. */
+static bb64 ahead(int c, int sq) {
+    return c == WHITE ? ~((2ull << (sq | 7)) - 1) : (1ull << (sq & ~7)) - 1;
+}
+
+static int distance(int a, int b) {
+    int df = (a & 7) - (b & 7), dr = (a >> 3) - (b >> 3);
+    df = df < 0 ? -df : df, dr = dr < 0 ? -dr : dr;
+    return df > dr ? df : dr;
+}
+
+static inline bb64 pieces(const Position *pos, int c, int t) { return (bb64)pos_pieces(pos, c, t); }
+
+/* What one side attacks, gathered while its pieces are scored. */
+typedef struct {
+    bb64 all, pawns, minors, rooks;
+    int king_units, king_attackers; /* on the enemy king's zone */
+} Attacks;
+
+typedef struct {
+    const ChessParams *p;
+    const Position *pos;
+    bb64 occ, zone[COLOR_NB], pawn_att[COLOR_NB];
+    int ksq[COLOR_NB];
+    int mg[COLOR_NB], eg[COLOR_NB], phase;
+    Attacks att[COLOR_NB];
+} Eval;
+
+static bb64 pawn_attacks(int c, bb64 pawns) {
+    const bb64 not_a = ~FILE_A, not_h = ~(FILE_A << 7);
+    return c == WHITE ? ((pawns & not_a) << 7) | ((pawns & not_h) << 9) : ((pawns & not_a) >> 9) | ((pawns & not_h) >> 7);
+}
+
+static bb64 piece_attacks(int t, int sq, bb64 occ) {
+    switch (t) {
+    case KNIGHT: return ct.knight[sq];
+    case BISHOP: return bishop_attacks64(sq, occ);
+    case ROOK: return rook_attacks64(sq, occ);
+    default: return bishop_attacks64(sq, occ) | rook_attacks64(sq, occ);
+    }
+}
+
+/* Material, placement, mobility, outposts and king-zone attacks of c's pieces. */
+static void eval_pieces(Eval *e, int c) {
+    const ChessParams *p = e->p;
+    const Position *pos = e->pos;
+    int flip = c == WHITE ? 0 : 56, them = c ^ 1;
+    bb64 own = (bb64)pos->by_color[c], mobility_area = ~own & ~e->pawn_att[them];
+    bb64 pawns_all = (bb64)pos->by_type[PAWN], own_pawns = pieces(pos, c, PAWN), their_pawns = pieces(pos, them, PAWN);
+    Attacks *a = &e->att[c];
+    for (int t = PAWN; t <= KING; t++) {
+        bb64 b = pieces(pos, c, t);
+        e->phase += phase_weight[t] * popcount64(b);
+        while (b) {
+            int sq = pop_lsb64(&b), rel = sq ^ flip, f = sq & 7;
+            int fi = (t - 1) * 4 + (f < 4 ? f : 7 - f), ri = (t - 1) * 8 + (rel >> 3);
+            e->mg[c] += pst[MG][t][rel] + p->rank_mg[ri] + p->file_mg[fi];
+            e->eg[c] += pst[EG][t][rel] + p->rank_eg[ri] + p->file_eg[fi];
+            if (t == PAWN || t == KING) continue;
+            e->mg[c] += p->material_mg[t - 1], e->eg[c] += p->material_eg[t - 1];
+            bb64 att = piece_attacks(t, sq, e->occ);
+            a->all |= att;
+            if (t <= BISHOP) a->minors |= att;
+            if (t == ROOK) a->rooks |= att;
+            int mob = popcount64(att & mobility_area) - typical_mobility[t - KNIGHT];
+            e->mg[c] += p->mobility_mg[t - KNIGHT] * mob, e->eg[c] += p->mobility_eg[t - KNIGHT] * mob;
+            if (att & e->zone[them]) a->king_units += p->attack_weight[t - KNIGHT], a->king_attackers++;
+            if (t == ROOK) {
+                bb64 file = FILE_A << f;
+                if (!(file & pawns_all)) e->mg[c] += p->rook_open_mg, e->eg[c] += p->rook_open_eg;
+                else if (!(file & own_pawns)) e->mg[c] += p->rook_semi_mg, e->eg[c] += p->rook_semi_eg;
+            }
+            int rr = rel >> 3;
+            if (t <= BISHOP && rr >= 3 && rr <= 5 && (e->pawn_att[c] & (1ull << sq))
+                && !(adjacent_files(sq) & ahead(c, sq) & their_pawns))
+                e->mg[c] += p->outpost_mg[t - KNIGHT], e->eg[c] += p->outpost_eg[t - KNIGHT];
+        }
+    }
+    int np = popcount64(pieces(pos, c, PAWN));
+    e->mg[c] += p->material_mg[0] * np, e->eg[c] += p->material_eg[0] * np;
+    if (more_than_one(pieces(pos, c, BISHOP))) e->mg[c] += p->bishop_pair_mg, e->eg[c] += p->bishop_pair_eg;
+    a->pawns = e->pawn_att[c];
+    a->all |= a->pawns | ct.king[e->ksq[c]];
+    a->king_units += p->zone_square * popcount64(a->all & e->zone[them]);
+}
+
+/* Pawn structure and passed pawns. */
+static void eval_pawns(Eval *e, int c) {
+    const ChessParams *p = e->p;
+    const Position *pos = e->pos;
+    int them = c ^ 1;
+    bb64 ours = pieces(pos, c, PAWN), theirs = pieces(pos, them, PAWN), b = ours;
+    int sup = popcount64(ours & e->pawn_att[c]);
+    e->mg[c] += p->supported_mg * sup, e->eg[c] += p->supported_eg * sup;
     while (b) {
         int sq = pop_lsb64(&b);
         int rel = c == WHITE ? sq >> 3 : 7 - (sq >> 3);
         bb64 front = forward_span(c, sq);
-        bb64 block = front | (c == WHITE ? adjacent_files(sq) & ~((2ull << sq) - 1) : adjacent_files(sq) & ((1ull << sq) - 1));
-        if (!(block & theirs)) *mg += passed_mg[rel], *eg += passed_eg[rel];
-        if (front & ours) *mg -= 8, *eg -= 16;
-        if (!(adjacent_files(sq) & ours)) *mg -= 10, *eg -= 12;
+        if (front & ours) e->mg[c] += p->doubled_mg, e->eg[c] += p->doubled_eg;
+        if (!(adjacent_files(sq) & ours)) e->mg[c] += p->isolated_mg, e->eg[c] += p->isolated_eg;
+        if ((front | (adjacent_files(sq) & ahead(c, sq))) & theirs) continue;
+        e->mg[c] += p->passed_mg[rel], e->eg[c] += p->passed_eg[rel];
+        if (!(front & e->occ)) e->eg[c] += p->passed_free_eg[rel];
+        int stop = c == WHITE ? sq + 8 : sq - 8, w = rel - 1;
+        e->eg[c] += w * (p->passed_king_their * distance(e->ksq[them], stop) - p->passed_king_own * distance(e->ksq[c], stop));
     }
 }
 
-static void eval_pieces(const Position *pos, int c, int *mg, int *eg, int *phase) {
-    bb64 pawns_all = (bb64)pos->by_type[1], ours_pawns = (bb64)pos_pieces(pos, c, 1);
-    int flip = c == WHITE ? 0 : 56;
-    for (int t = 1; t <= 6; t++) {
-        bb64 b = (bb64)pos_pieces(pos, c, t);
-        *phase += phase_weight[t] * popcount64(b);
-        while (b) {
-            int sq = pop_lsb64(&b);
-            *mg += pst[MG][t][sq ^ flip];
-            *eg += pst[EG][t][sq ^ flip];
-            if (t == 4) {
-                bb64 file = FILE_A << (sq & 7);
-                if (!(file & pawns_all)) *mg += 25, *eg += 10;
-                else if (!(file & ours_pawns)) *mg += 12, *eg += 5;
-            }
-        }
-    }
-    if (more_than_one((bb64)pos_pieces(pos, c, 3))) *mg += 30, *eg += 45;
-}
-
-/* Pawns in front of a castled king. */
-static int king_shelter(const Position *pos, int c) {
-    bb64 king = (bb64)pos_pieces(pos, c, 6);
-    if (!king) return 0;
-    int ksq = lsb64(king), f = ksq & 7;
+/* Shelter of c's king, and the enemy's attacks on its zone. */
+static void eval_king(Eval *e, int c) {
+    const ChessParams *p = e->p;
+    int ksq = e->ksq[c], f = ksq & 7, them = c ^ 1;
+    bb64 own_pawns = pieces(e->pos, c, PAWN);
     int rel_rank = c == WHITE ? ksq >> 3 : 7 - (ksq >> 3);
-    if (rel_rank > 1 || (f >= 3 && f <= 4)) return 0;
-    bb64 shield = ct.king[ksq] | (c == WHITE ? ct.king[ksq] << 8 : ct.king[ksq] >> 8);
-    return 8 * popcount64(shield & (bb64)pos_pieces(pos, c, 1)) - 20;
+    if (rel_rank <= 1 && (f < 3 || f > 4)) {
+        bb64 shield = ct.king[ksq] | (c == WHITE ? ct.king[ksq] << 8 : ct.king[ksq] >> 8);
+        e->mg[c] += p->shelter_pawn * popcount64(shield & own_pawns) + p->shelter_base;
+    }
+    for (int ff = f > 0 ? f - 1 : 0; ff <= (f < 7 ? f + 1 : 7); ff++)
+        if (!((FILE_A << ff) & own_pawns)) e->mg[c] += p->king_open_file;
+    const Attacks *a = &e->att[them];
+    if (a->king_attackers >= 2 || (a->king_attackers && pieces(e->pos, them, QUEEN))) {
+        int u = a->king_units > 0 ? a->king_units : 0;
+        e->mg[c] -= u * u / 64, e->eg[c] -= u * p->king_danger_eg / 16;
+    }
 }
 
-int chess_evaluate(const Position *pos) {
-    int mg[2] = {0, 0}, eg[2] = {0, 0}, phase = 0;
+/* c's threats against the other side's pieces. */
+static void eval_threats(Eval *e, int c) {
+    const ChessParams *p = e->p;
+    const Position *pos = e->pos;
+    int them = c ^ 1;
+    const Attacks *a = &e->att[c];
+    bb64 their = (bb64)pos->by_color[them];
+    bb64 majors = pieces(pos, them, ROOK) | pieces(pos, them, QUEEN);
+    bb64 pieces_ = their & ~pieces(pos, them, PAWN) & ~pieces(pos, them, KING);
+    int n = popcount64(a->pawns & pieces_);
+    e->mg[c] += p->threat_pawn_mg * n, e->eg[c] += p->threat_pawn_eg * n;
+    n = popcount64(a->minors & majors);
+    e->mg[c] += p->threat_minor_mg * n, e->eg[c] += p->threat_minor_eg * n;
+    n = popcount64(a->rooks & pieces(pos, them, QUEEN));
+    e->mg[c] += p->threat_rook_mg * n, e->eg[c] += p->threat_rook_eg * n;
+    n = popcount64(a->all & pieces_ & ~e->att[them].all);
+    e->mg[c] += p->hanging_mg * n, e->eg[c] += p->hanging_eg * n;
+}
+
+int chess_evaluate_with(const Position *pos, const int *params) {
+    Eval e = {.p = (const ChessParams *)params, .pos = pos, .occ = (bb64)pos_occupied(pos)};
     for (int c = WHITE; c <= BLACK; c++) {
-        eval_pieces(pos, c, &mg[c], &eg[c], &phase);
-        eval_pawns(pos, c, &mg[c], &eg[c]);
-        mg[c] += king_shelter(pos, c);
+        bb64 k = pieces(pos, c, KING);
+        e.ksq[c] = k ? lsb64(k) : 0;
+        e.zone[c] = k ? ct.king[e.ksq[c]] | k : 0;
+        e.pawn_att[c] = pawn_attacks(c, pieces(pos, c, PAWN));
     }
-    if (phase > 24) phase = 24;
-    int m = mg[WHITE] - mg[BLACK], e = eg[WHITE] - eg[BLACK];
-    int score = (m * phase + e * (24 - phase)) / 24;
+    for (int c = WHITE; c <= BLACK; c++) eval_pieces(&e, c);
+    for (int c = WHITE; c <= BLACK; c++) {
+        eval_pawns(&e, c);
+        eval_king(&e, c);
+        eval_threats(&e, c);
+    }
+    int phase = e.phase > 24 ? 24 : e.phase;
+    int m = e.mg[WHITE] - e.mg[BLACK], eg = e.eg[WHITE] - e.eg[BLACK];
+    int score = (m * phase + eg * (24 - phase)) / 24;
     /* Without pawns, a side up less than a rook can rarely win. */
     int strong = score > 0 ? WHITE : BLACK;
-    if (!pos_pieces(pos, strong, 1) && (score > 0 ? score : -score) < 400) score /= 4;
-    return (pos->side == WHITE ? score : -score) + 12;
+    if (!pieces(pos, strong, PAWN) && (score > 0 ? score : -score) < 400) score /= 4;
+    return (pos->side == WHITE ? score : -score) + e.p->tempo;
 }
+
+int chess_evaluate(const Position *pos) { return chess_evaluate_with(pos, (const int *)&chess_params); }

@@ -245,6 +245,7 @@ const Variant variant_japanese = {
     .outcome = jp_outcome,
     .parse_special = NULL,
     .evaluate = japanese_evaluate,
+    .eval_params = &japanese_eval_params,
     .is_noisy = japanese_is_noisy,
     .clock_limit = JP_HALFMOVE_DRAW,
     /* The squares the opponent's pieces start on (T.promo_zone). */

@@ -7,5 +7,6 @@
 
 int japanese_evaluate(const Position *pos);
 bool japanese_is_noisy(const Position *pos, Move m);
+extern const EvalParams japanese_eval_params;
 
 #endif

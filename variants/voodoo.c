@@ -364,6 +364,7 @@ const Variant variant_voodoo = {
     VOODOO_FIELDS,
     .generate = voodoo_generate,
     .evaluate = voodoo_evaluate,
+    .eval_params = &voodoo_eval_params,
     .is_noisy = voodoo_is_noisy,
     .see_ge = voodoo_see_ge,
     .clock_limit = CLOCK_LIMIT_NONE,

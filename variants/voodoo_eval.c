@@ -16,22 +16,46 @@
  * simple placement, and bare-king danger (one piece left: losing it loses).
  * Values in docs/evaluation.md. */
 #include "chess_attacks.h"
+#include <stddef.h>
 #include "voodoo_internal.h"
 
-static const int material[7] = {0, 100, 320, 330, 500, 950, 0};
+/* A near-win below the mate band: the side to move can take the king now
+ * (the search's own king capture gives the exact distance). Not tuned. */
+enum { KING_IN_REACH = 10000 };
 
-enum {
-    TEMPO = 10,
-    KING_IN_REACH = 10000, /* side to move can take the king now            */
-    THREAT_ONE = 180,      /* the opponent has one way to take our king     */
-    THREAT_MORE = 500,     /* ... two or more                               */
-    CENTRE_MINOR = 8,      /* per step toward the centre, N and B           */
-    CENTRE_QUEEN = 3,
-    PAWN_ADVANCE = 5,      /* per rank                                      */
-    PAWN_7TH = 40,         /* a pawn one step from promotion                */
-    KING_HOME = 12,        /* king on its first two ranks                   */
-    ONE_PIECE = 150,       /* one piece beside the king: bare-king danger   */
-    TWO_PIECES = 40,
+/* The evaluation's numbers, fitted by `ratnik tune --variant voodoo
+ * --write` (docs/evaluation.md). Every field is an int or an int array:
+ * the tuner reads the struct as ints. */
+typedef struct {
+    int material[7];
+    int tempo;
+    int threat_one;   /* the opponent has one way to take our king */
+    int threat_more;  /* ... two or more                           */
+    int centre_minor; /* per step toward the centre, N and B       */
+    int centre_queen;
+    int pawn_advance; /* per rank                                  */
+    int pawn_7th;     /* a pawn one step from promotion            */
+    int king_home;    /* king on its first two ranks               */
+    int one_piece;    /* one piece beside the king: bare-king danger */
+    int two_pieces;
+    int mobility[7];  /* per square a knight, bishop, rook or queen reaches */
+} VoodooParams;
+
+static const VoodooParams voodoo_params = {
+    /* tuned values: begin */
+    .material = {0, 120, 336, 330, 532, 982, 0},
+    .tempo = 6,
+    .threat_one = 148,
+    .threat_more = 500,
+    .centre_minor = 0,
+    .centre_queen = -17,
+    .pawn_advance = 13,
+    .pawn_7th = 8,
+    .king_home = -8,
+    .one_piece = 178,
+    .two_pieces = 68,
+    .mobility = {0, 0, -4, 0, 0, 12, 0},
+    /* tuned values: end */
 };
 
 #define BBV(pos, t) ((bb64)(pos)->by_type[t])
@@ -82,45 +106,68 @@ static int king_threats(const Position *pos, int att, bool ordinary_only) {
     return n;
 }
 
-static int side_score(const Position *pos, int c) {
-    bb64 own = COL(pos, c);
-    int s = pos->hold[c][QUEEN] * material[QUEEN], sq;
+static int side_score(const Position *pos, const VoodooParams *p, int c) {
+    bb64 own = COL(pos, c), occ = own | COL(pos, c ^ 1);
+    int s = pos->hold[c][QUEEN] * p->material[QUEEN], sq;
     int pieces = popcount64(own & ~BBV(pos, KING)) + pos->hold[c][QUEEN];
     for (bb64 b = own & ~BBV(pos, KING); b;) {
         sq = pop_lsb64(&b);
         int t = piece_type(pos->board[sq]), rel = c == WHITE ? sq >> 3 : 7 - (sq >> 3);
-        s += material[t];
-        if (t == KNIGHT || t == BISHOP) s += CENTRE_MINOR * (3 - centre_dist(sq));
-        else if (t == QUEEN) s += CENTRE_QUEEN * (3 - centre_dist(sq));
-        else if (t == PAWN) s += PAWN_ADVANCE * (rel - 1) + (rel == 6 ? PAWN_7TH : 0);
+        s += p->material[t];
+        if (t == KNIGHT || t == BISHOP) s += p->centre_minor * (3 - centre_dist(sq));
+        else if (t == QUEEN) s += p->centre_queen * (3 - centre_dist(sq));
+        else if (t == PAWN) s += p->pawn_advance * (rel - 1) + (rel == 6 ? p->pawn_7th : 0);
+        if (t == PAWN || t == KING) continue;
+        bb64 reach = t == KNIGHT ? ct.knight[sq] : 0;
+        if (t == BISHOP || t == QUEEN) reach |= bishop_attacks64(sq, occ);
+        if (t == ROOK || t == QUEEN) reach |= rook_attacks64(sq, occ);
+        s += p->mobility[t] * popcount64(reach & ~own);
     }
     bb64 k = own & BBV(pos, KING);
     if (k) {
         int rel = c == WHITE ? lsb64(k) >> 3 : 7 - (lsb64(k) >> 3);
-        if (rel <= 1) s += KING_HOME;
+        if (rel <= 1) s += p->king_home;
     }
-    if (pieces == 1) s -= ONE_PIECE;
-    else if (pieces == 2) s -= TWO_PIECES;
+    if (pieces == 1) s -= p->one_piece;
+    else if (pieces == 2) s -= p->two_pieces;
     return s;
 }
 
-int voodoo_evaluate(const Position *pos) {
+static int voodoo_evaluate_with(const Position *pos, const int *params) {
+    const VoodooParams *p = (const VoodooParams *)params;
     int us = pos->side, them = us ^ 1;
     /* A queen in trance must return first: no capture this turn. */
     if (!pos->hold[us][QUEEN] && king_threats(pos, us, pos->pending)) return KING_IN_REACH;
-    int s = side_score(pos, WHITE) - side_score(pos, BLACK);
+    int s = side_score(pos, p, WHITE) - side_score(pos, p, BLACK);
     s = us == WHITE ? s : -s;
     /* Mid-sacrifice the opponent's reply is still a turn away, as usual. */
     if (!pos->hold[them][QUEEN]) {
         int n = king_threats(pos, them, false);
-        if (n) s -= n == 1 ? THREAT_ONE : THREAT_MORE;
+        if (n) s -= n == 1 ? p->threat_one : p->threat_more;
     }
-    return s + TEMPO;
+    return s + p->tempo;
 }
+
+int voodoo_evaluate(const Position *pos) { return voodoo_evaluate_with(pos, (const int *)&voodoo_params); }
+
+#define G(f) {#f, (int)(offsetof(VoodooParams, f) / sizeof(int)), (int)(sizeof(((VoodooParams *)0)->f) / sizeof(int))}
+static const EvalParamGroup groups[] = {
+    G(material), G(tempo), G(threat_one), G(threat_more), G(centre_minor), G(centre_queen), G(pawn_advance),
+    G(pawn_7th), G(king_home), G(one_piece), G(two_pieces), G(mobility), {NULL, 0, 0},
+};
+_Static_assert(sizeof(VoodooParams) % sizeof(int) == 0, "VoodooParams is read as ints");
+
+const EvalParams voodoo_eval_params = {
+    "variants/voodoo_eval.c", groups, (int)(sizeof(VoodooParams) / sizeof(int)), (const int *)&voodoo_params,
+    voodoo_evaluate_with,
+};
 
 /* Does capturing on move_to(m) leave side `c` with a bare king (a win
  * that ends the game before any recapture)? A possessed piece stays on its
  * side's count unless it is a pawn promoting, which becomes ours. */
+/* Exchange values: the engine's material, kept fixed for move ordering. */
+static const int see_value[7] = {0, 100, 320, 330, 500, 950, 0};
+
 static bool leaves_bare(const Position *pos, Move m, int c) {
     bb64 others = COL(pos, c) & ~BBV(pos, KING);
     int left = popcount64(others) - 1;
@@ -142,17 +189,17 @@ bool voodoo_see_ge(const Position *pos, Move m, int threshold) {
     Piece victim = to == SQ_NONE ? 0 : pos->board[to];
     if (victim && piece_type(victim) == KING) return true;
     if (victim && leaves_bare(pos, m, piece_color(victim))) return true;
-    int gain = victim ? material[piece_type(victim)] : 0;
+    int gain = victim ? see_value[piece_type(victim)] : 0;
     if (kind == MK_REMOVE) {
         if (move_from(m) == SQ_NONE) return true; /* bare: the game ends here, settled at once */
         int removed = piece_type(pos->board[move_aux(m)]);
         if (removed == QUEEN) return gain >= threshold;
-        if (move_piece(m)) gain += material[move_piece(m)] + material[PAWN]; /* their pawn becomes our piece */
-        return gain - material[removed] >= threshold;
+        if (move_piece(m)) gain += see_value[move_piece(m)] + see_value[PAWN]; /* their pawn becomes our piece */
+        return gain - see_value[removed] >= threshold;
     }
-    if (kind == MK_PROMO) gain += material[move_piece(m)] - material[PAWN];
+    if (kind == MK_PROMO) gain += see_value[move_piece(m)] - see_value[PAWN];
     if (gain < threshold) return false;
-    int mover = kind == MK_PROMO ? material[move_piece(m)] : material[piece_type(pos->board[move_from(m)])];
+    int mover = kind == MK_PROMO ? see_value[move_piece(m)] : see_value[piece_type(pos->board[move_from(m)])];
     if (gain - mover >= threshold) return true;
     bb64 occ = (COL(pos, WHITE) | COL(pos, BLACK)) ^ (1ull << move_from(m)); /* rays through the capturer's square */
     return !ordinary_attackers(pos, to, us ^ 1, bishop_attacks64(to, occ), rook_attacks64(to, occ));

@@ -24,6 +24,7 @@
 #include "bribes.h"
 #include "play_opts.h"
 #include "book_opts.h"
+#include "eval_opts.h"
 #include "../../engine/fen.h"
 #include "../../engine/notation.h"
 #include "../../variants/registry.h"
@@ -161,6 +162,7 @@ static void start_search(CecpState *c, const SearchLimits *l, bool own_move) {
         on_bestmove(c, book, reply[0] ? reply : NULL);
         return;
     }
+    eval_opts_report(c->e, false);
     if (!engine_go(c->e, l, &cb, err, sizeof err)) {
         pthread_mutex_lock(&c->mu);
         c->thinking = false;
@@ -234,6 +236,7 @@ static void cmd_protover(CecpState *c) {
     bribes_cecp_features(e);
     book_opts_cecp_features(e);
     play_opts_cecp_features(e);
+    eval_opts_cecp_features(e);
     engine_printf(e, "feature done=1");
 }
 
@@ -395,6 +398,12 @@ static void cmd_option(CecpState *c, const char *arg, const char *line) {
         char err[256];
         if (!play_opts_set(c->e, name, eq ? eq + 1 : "", err, sizeof err)) error_reply(c, err, line);
         return;
+    } else if (eval_opts_is_option(name)) { /* stops the search; analysis resumes below */
+        char err[256];
+        if (!eval_opts_set(c->e, name, eq ? eq + 1 : "", err, sizeof err)) {
+            error_reply(c, err, line);
+            return;
+        }
     } else if (bribes_is_option(name)) { /* changes no position: the search goes on */
         char err[256];
         if (!bribes_set_option(c->e, name, eq ? eq + 1 : "", err, sizeof err)) error_reply(c, err, line);

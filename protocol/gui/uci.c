@@ -9,6 +9,7 @@
 #include "bribes.h"
 #include "book_opts.h"
 #include "play_opts.h"
+#include "eval_opts.h"
 #include "uci_ext.h"
 #include "../../engine/fen.h"
 #include "../../variants/registry.h"
@@ -60,6 +61,7 @@ static void cmd_uci(const Engine *e) {
     bribes_uci_options(e);
     book_opts_uci_options(e);
     play_opts_uci_options(e);
+    eval_opts_uci_options(e);
     engine_printf(e, "uciok");
 }
 
@@ -116,6 +118,8 @@ static void cmd_setoption(Engine *e, const Tokens *t) {
         if (!book_opts_set(e, name, value, err, sizeof err)) error(e, "%s", err);
     } else if (play_opts_is_option(name)) {
         if (!play_opts_set(e, name, value, err, sizeof err)) error(e, "%s", err);
+    } else if (eval_opts_is_option(name)) {
+        if (!eval_opts_set(e, name, value, err, sizeof err)) error(e, "%s", err);
     } else {
         error(e, "unknown option '%s'", name);
     }
@@ -282,6 +286,8 @@ static void cmd_go(Engine *e, const Tokens *t) {
         return;
     }
     SearchCallbacks cb = {uci_info, uci_bestmove, e};
+    engine_stop(e); /* the previous search's bestmove comes before this search's lines */
+    eval_opts_report(e, true);
     if (!engine_go(e, &l, &cb, err, sizeof err)) {
         error(e, "%s", err);
         uci_bestmove(e, NULL, NULL);

@@ -11,11 +11,14 @@
 #include "../../engine/perft.h"
 #include "../../search/engine.h"
 #include "book_cli.h"
+#include "datagen.h"
 #include "../match/match.h"
 #include "perft_cli.h"
 #include "perftree.h"
 #include "../match/selfplay.h"
 #include "tactics.h"
+#include "tune.h"
+#include "net_features.h"
 #include "../../variants/registry.h"
 #include "../../engine/clock.h"
 
@@ -23,11 +26,14 @@ static int usage(void) {
     fprintf(stderr, "usage: ratnik perft [--variant NAME] [--fen FEN] [--divide] [--threads N] [--hash MB] [--json] DEPTH\n"
                     "       ratnik perft --epd FILE [--variant NAME] [--depth N] [--threads N] [--hash MB] [--json]\n"
                     "       ratnik perftree [--variant NAME] DEPTH FEN [MOVES]   (for perftree; docs/tools.md)\n"
-                    "       ratnik bench [HASH [THREADS [DEPTH]]]   (as Stockfish's bench; docs/tools.md)\n"
+                    "       ratnik bench [HASH [THREADS [DEPTH]]] [--hand]   (as Stockfish's bench; docs/tools.md)\n"
                     "       ratnik tactics FILE [--movetime MS] [--variant NAME]\n"
                     "       ratnik selfplay [--variant NAME] [--games N] [--a SPEC] [--b SPEC]\n"
+                    "       ratnik datagen [--variant NAME] [--games N] [--nodes N] [--threads N] ...   (docs/evaluation.md)\n"
+                    "       ratnik tune --variant NAME --data FILE [--passes N] [--threads N] ...   (docs/evaluation.md)\n"
                     "       ratnik match -engine cmd=... -engine cmd=... [flags]   (docs/match.md)\n"
-                    "       ratnik book build|search|show|epd --variant NAME ...   (docs/books.md)\n");
+                    "       ratnik book build|search|show|epd --variant NAME ...   (docs/books.md)\n"
+                    "       ratnik net-features --variant NAME --in DATA --out FEATURES   (docs/evaluation.md)\n");
     return 2;
 }
 
@@ -64,6 +70,11 @@ static int bench(int argc, char **argv) {
         fprintf(stderr, "ratnik bench: out of memory\n");
         return 1;
     }
+    /* --hand: the hand-written evaluation (the signature of tests/bench.sig). */
+    if (argc > 1 && !strcmp(argv[argc - 1], "--hand")) {
+        engine_set_use_nnue(e, false);
+        argc--;
+    }
     char err[256];
     bool ok = engine_run_bench(e, argc - 1, (const char *const *)argv + 1, err, sizeof err);
     if (!ok) fprintf(stderr, "ratnik %s\n", err);
@@ -79,7 +90,10 @@ static int run_tool(int argc, char **argv) {
     if (!strcmp(argv[0], "tactics")) return tactics_main(argc, argv);
     if (!strcmp(argv[0], "selfplay")) return selfplay_main(argc, argv);
     if (!strcmp(argv[0], "match")) return match_main(argc, argv);
+    if (!strcmp(argv[0], "datagen")) return datagen_main(argc, argv);
+    if (!strcmp(argv[0], "tune")) return tune_main(argc, argv);
     if (!strcmp(argv[0], "book")) return book_cli_main(argc, argv);
+    if (!strcmp(argv[0], "net-features")) return net_features_main(argc, argv);
     return usage();
 }
 

@@ -1,0 +1,199 @@
+/* Training data, the tuner, the evaluations' parameter tables, contempt. */
+#include "test_util.h"
+#include "../search/eval.h"
+#include "suites.h"
+
+static const char *const variants[] = {"chess", "buratia", "japanese", "belarusian", "voodoo"};
+
+static char *run_args(const char *args, size_t n) {
+    char *out = malloc(n);
+    ck_assert_ptr_nonnull(out);
+    run_ratnik(args, "", 0, out, n);
+    return out;
+}
+
+/* Every line is "FEN | score | result", the FEN a position of the variant
+ * at the start of a turn, not in check, the result 0, 0.5 or 1 (Buratia's
+ * win on advantage 0.75 or 0.25). */
+static int check_lines(const Variant *v, char *text) {
+    int lines = 0;
+    char *save = NULL;
+    for (char *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save), lines++) {
+        char *b1 = strstr(l, " | "), *b2 = b1 ? strstr(b1 + 3, " | ") : NULL;
+        ck_assert_msg(b2, "not FEN | score | result: %s", l);
+        *b1 = 0;
+        char *end;
+        long score = strtol(b1 + 3, &end, 10);
+        ck_assert_msg(end == b2 && score > -5000 && score < 5000, "score of %s", l);
+        double r = strtod(b2 + 3, &end);
+        ck_assert_msg(!*end && (r == 0 || r == 0.25 || r == 0.5 || r == 0.75 || r == 1), "result of %s: %s", l, b2 + 3);
+        Position pos;
+        char err[256];
+        ck_assert_msg(fen_parse(&pos, v, l, err, sizeof err), "%s: %s", l, err);
+        ck_assert(!pos.pending);
+        ck_assert_msg(!v->in_check || !v->in_check(&pos), "in check: %s", l);
+    }
+    return lines;
+}
+
+START_TEST(datagen_format_every_variant) {
+    const char *name = variants[_i];
+    char args[256];
+    snprintf(args, sizeof args, "datagen --variant %s --games 2 --nodes 800 --openings book/%s.epd --seed 3", name, name);
+    char *out = run_args(args, 1 << 20);
+    int n = check_lines(variant_find(name), out);
+    ck_assert_msg(n > 0, "%s: no positions", name);
+    free(out);
+}
+END_TEST
+
+/* A seed gives the same data whatever the number of threads. */
+START_TEST(datagen_deterministic_across_threads) {
+    char *one = run_args("datagen --games 4 --nodes 1000 --openings book/chess.epd --seed 11 --threads 1", 1 << 20);
+    char *two = run_args("datagen --games 4 --nodes 1000 --openings book/chess.epd --seed 11 --threads 2", 1 << 20);
+    char *other = run_args("datagen --games 4 --nodes 1000 --openings book/chess.epd --seed 12 --threads 2", 1 << 20);
+    ck_assert(strlen(one) > 100);
+    ck_assert_str_eq(one, two);
+    ck_assert_str_ne(one, other);
+    free(one), free(two), free(other);
+}
+END_TEST
+
+/* Positions in check and after the skipped first plies are left out. */
+START_TEST(datagen_skips_early_plies) {
+    char *out = run_args("datagen --games 1 --nodes 500 --random-plies 0 --skip-plies 6 --seed 1", 1 << 20);
+    ck_assert(strlen(out) > 0);
+    /* the start position and the next five plies (fullmove 1-3) are skipped */
+    ck_assert(!strstr(out, " 0 1 |"));
+    ck_assert(!strstr(out, " 1 2 |") && !strstr(out, " 0 2 |"));
+    free(out);
+}
+END_TEST
+
+START_TEST(datagen_bad_arguments) {
+    char *out = malloc(4096);
+    run_ratnik("datagen --variant nosuch 2>&1; echo rc=$?", "", 0, out, 4096);
+    ck_assert(strstr(out, "rc=2"));
+    run_ratnik("datagen --games x 2>&1; echo rc=$?", "", 0, out, 4096);
+    ck_assert(strstr(out, "rc=2"));
+    /* a count is a whole number: a trailing letter is refused, not read as far as it goes */
+    run_ratnik("datagen --games 2x 2>&1; echo rc=$?", "", 0, out, 4096);
+    ck_assert_msg(strstr(out, "rc=2"), "%s", out);
+    run_ratnik("tune --variant chess --data tests/tuning/chess.txt --passes 1x 2>&1; echo rc=$?", "", 0, out, 4096);
+    ck_assert_msg(strstr(out, "needs a number") && strstr(out, "rc=2"), "%s", out);
+    free(out);
+}
+END_TEST
+
+/* The tuner reads the committed sample of each variant and prints every
+ * parameter group as C. */
+START_TEST(tune_runs_on_samples) {
+    const char *name = variants[_i];
+    char args[256];
+    snprintf(args, sizeof args, "tune --variant %s --data tests/tuning/%s.txt --passes 1 --step 2", name, name);
+    char *out = run_args(args, 1 << 16);
+    const EvalParams *ep = variant_find(name)->eval_params;
+    ck_assert_ptr_nonnull(ep);
+    for (const EvalParamGroup *g = ep->groups; g->name; g++) {
+        char field[80];
+        snprintf(field, sizeof field, "    .%s = ", g->name);
+        ck_assert_msg(strstr(out, field), "%s: %s missing from\n%s", name, g->name, out);
+    }
+    free(out);
+}
+END_TEST
+
+/* Each variant's parameter table is its evaluation: the same score with
+ * the values the engine plays, and the groups cover the table exactly. */
+START_TEST(eval_params_are_the_evaluation) {
+    const Variant *v = variant_find(variants[_i]);
+    const EvalParams *ep = v->eval_params;
+    ck_assert_ptr_nonnull(ep);
+    int covered = 0;
+    for (const EvalParamGroup *g = ep->groups; g->name; g++) {
+        ck_assert_int_eq(g->offset, covered);
+        covered += g->count;
+    }
+    ck_assert_int_eq(covered, ep->count);
+    Game *g = malloc(sizeof *g);
+    Position start = test_pos(v->name, NULL);
+    game_reset(g, &start);
+    static char list[4096][TURN_STR_MAX];
+    unsigned seed = 5;
+    char err[256];
+    for (int ply = 0; ply < 120 && !variant_game_over(&g->cur); ply++) {
+        ck_assert_int_eq(evaluate(&g->cur), ep->evaluate(&g->cur, ep->values));
+        int n = legal_turn_strings(&g->cur, list, 4096);
+        seed = seed * 1103515245u + 12345u;
+        ck_assert(game_play(g, list[(seed >> 16) % (unsigned)n], err, sizeof err));
+    }
+    free(g);
+}
+END_TEST
+
+/* Chess: a position and its colour mirror (side to move swapped) score
+ * the same, over positions of random play. */
+START_TEST(chess_eval_symmetric) {
+    Game *g = malloc(sizeof *g);
+    Position start = test_pos("chess", NULL);
+    static char list[4096][TURN_STR_MAX];
+    unsigned seed = 9;
+    char err[256], fen[FEN_MAX], mirror[FEN_MAX * 2];
+    for (int game = 0; game < 10; game++) {
+        game_reset(g, &start);
+        for (int ply = 0; ply < 150 && !variant_game_over(&g->cur); ply++) {
+            fen_write(&g->cur, fen, sizeof fen);
+            /* mirror: ranks reversed, case swapped, side swapped; no castling or ep */
+            char board[128], side;
+            sscanf(fen, "%127s %c", board, &side);
+            char *ranks[8], *save = NULL;
+            int k = 0;
+            for (char *r = strtok_r(board, "/", &save); r && k < 8; r = strtok_r(NULL, "/", &save)) ranks[k++] = r;
+            size_t len = 0;
+            for (int i = 7; i >= 0; i--) {
+                for (char *c = ranks[i]; *c; c++)
+                    mirror[len++] = (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+                if (i) mirror[len++] = '/';
+            }
+            snprintf(mirror + len, sizeof mirror - len, " %c - - 0 1", side == 'w' ? 'b' : 'w');
+            Position a = g->cur, b = test_pos("chess", mirror);
+            ck_assert_msg(evaluate(&a) == evaluate(&b), "%s: %d, mirror %s: %d", fen, evaluate(&a), mirror, evaluate(&b));
+            int n = legal_turn_strings(&g->cur, list, 4096);
+            seed = seed * 1103515245u + 12345u;
+            ck_assert(game_play(g, list[(seed >> 16) % (unsigned)n], err, sizeof err));
+        }
+    }
+    free(g);
+}
+END_TEST
+
+/* A rook ending from self-play where the old search took a threefold
+ * repetition at 0.00 (c5d4) although other moves kept the game going at
+ * about the same score: ratnik now plays on. */
+START_TEST(contempt_avoids_repetition) {
+    const char *input =
+        "position fen r1bqkbnr/ppp2p1p/2n1p3/3p2p1/3P4/4P2P/PPPBBPP1/RN1QK1NR b KQkq - 1 5 moves e6e5 d4e5 c6e5 "
+        "g1f3 e5f3 e2f3 g8f6 b1c3 c8e6 d1e2 d8d7 e3e4 g5g4 e4d5 g4f3 d5e6 d7e6 e2e6 f7e6 g2f3 f8b4 e1c1 e8c8 a2a3 "
+        "b4a5 b2b4 a5b6 h1e1 h8e8 d2e3 d8d1 e1d1 h7h5 e3b6 a7b6 h3h4 e6e5 d1e1 c8d7 c3e4 d7e6 f3f4 f6e4 e1e4 e6f5 "
+        "f2f3 e8a8 e4e5 f5f4 e5h5 a8a3 h5h7 a3a4 h7c7 a4b4 c7f7 f4e3 h4h5 b4h4 f7h7 h4h1 c1b2 b6b5 h5h6 e3f3 h7f7 "
+        "f3e4 h6h7 b7b6 b2b3 e4d5 c2c3 d5e5 b3c2 h1h2 c2d3 e5e6 f7b7 e6f5 b7g7 f5f6 g7d7 f6g6 d7d6 g6h7 d6b6 h2h5 "
+        "d3d4 h7g7 d4e4 g7f7 b6b7 f7e6 e4d4 e6d6 b7b6 d6c7 b6g6 h5h7 d4c5 h7h5 c5d4 h5h7 d4c5 h7h5\n"
+        "go depth 10\n";
+    char *out = malloc(1 << 16);
+    run_ratnik_until(NULL, input, strlen(input), "bestmove", 1, out, 1 << 16);
+    char *best = strstr(out, "bestmove ");
+    ck_assert_ptr_nonnull(best);
+    ck_assert_msg(strncmp(best, "bestmove c5d4", 13), "walked into the repetition: %s", best);
+    free(out);
+}
+END_TEST
+
+Suite *suite_tuning(void) {
+    return suite_of("tuning",
+                    LOOP_CASE("tuning", 300,
+                              LOOPS({datagen_format_every_variant, 5}, {tune_runs_on_samples, 5},
+                                    {eval_params_are_the_evaluation, 5}),
+                              datagen_deterministic_across_threads, datagen_skips_early_plies, datagen_bad_arguments,
+                              chess_eval_symmetric, contempt_avoids_repetition),
+                    NULL);
+}
