@@ -232,7 +232,7 @@ static int recorded(const char *path) {
 
 /* Stops the match once the results hold `games` games; its exit status. */
 static int stop_after(pid_t pid, const char *results, int games, int sig) {
-    double end = clock_now_ms() + 60000;
+    double end = clock_now_ms() + 60000 * test_timeout_multiplier();
     while (recorded(results) < games && clock_now_ms() < end) usleep(20000);
     kill(pid, sig);
     int st;

@@ -197,18 +197,20 @@ END_TEST
 
 /* Lazy SMP: with two threads the depth limit is reached exactly (by
  * whichever thread completes it first), the depths reported only grow, and
- * one bestmove ends the search, in every variant. */
+ * one bestmove ends the search, in every variant. Depth 3: two threads make
+ * the tree size vary from run to run, and under ThreadSanitizer Voodoo's
+ * depth 4 once outran the test's wait. */
 START_TEST(uci_threads_depth_limit) {
     for (int i = 0; i < variant_count(); i++) {
         char input[256];
         snprintf(input, sizeof input,
-                 "setoption name Threads value 2\nsetoption name UCI_Variant value %s\nposition startpos\ngo depth 4\n",
+                 "setoption name Threads value 2\nsetoption name UCI_Variant value %s\nposition startpos\ngo depth 3\n",
                  variant_at(i)->name);
         char *out = session(input);
         const char *name = variant_at(i)->name;
         ck_assert_msg(count_substr(out, "bestmove ") == 1, "%s: %s", name, out);
-        ck_assert_msg(strstr(out, "info depth 4 "), "%s: no depth 4 line: %s", name, out);
-        ck_assert_msg(!strstr(out, "info depth 5 "), "%s: went past the depth limit: %s", name, out);
+        ck_assert_msg(strstr(out, "info depth 3 "), "%s: no depth 3 line: %s", name, out);
+        ck_assert_msg(!strstr(out, "info depth 4 "), "%s: went past the depth limit: %s", name, out);
         int last = 0;
         for (const char *p = strstr(out, "info depth "); p; p = strstr(p + 1, "info depth ")) {
             int d = atoi(p + 11);

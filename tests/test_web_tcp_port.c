@@ -80,6 +80,15 @@ START_TEST(web_tcp_port_split_request_line) {
     close(fd);
     ck_assert_msg(raw && !strncmp(raw, "HTTP/1.1 200", 12), "no page: %.80s", raw ? raw : "");
     free(raw);
+    /* a client that shuts its writing side after the request still gets the reply */
+    fd = connect_port(w.s.port);
+    n = snprintf(rest, sizeof rest, "GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n", w.s.port);
+    send_all(fd, rest, (size_t)n);
+    shutdown(fd, SHUT_WR);
+    raw = read_to_eof(fd, &len);
+    close(fd);
+    ck_assert_msg(raw && !strncmp(raw, "HTTP/1.1 200", 12), "no reply after a half-close: %.80s", raw ? raw : "");
+    free(raw);
     fd = connect_port(w.s.port);
     send_all(fd, "G", 1);
     close(fd);

@@ -18,8 +18,9 @@ enum {
 struct WebProxy {
     Web *w;
     struct WebProxy *prev, *next;
-    struct bufferevent *side[2]; /* 0: the browser, 1: the web server; NULL once closed */
+    struct bufferevent *side[2]; /* 0: the browser, 1: the web server */
     bool eof[2];                 /* that side will send nothing more */
+    bool server_shut;            /* the browser's end passed on to the server */
 };
 
 static void proxy_free(WebProxy *p) {
@@ -34,16 +35,18 @@ static void proxy_free(WebProxy *p) {
 
 static int side_of(const WebProxy *p, const struct bufferevent *bev) { return bev == p->side[1]; }
 
-/* One side has ended: the proxy is done once the other has written all that
- * this one sent (then it is closed too) or has ended as well. */
+/* The browser's end (side 0) is passed on as a half-close, since a client
+ * may shut its writing side and still wait for the reply. The server's end
+ * (side 1) ends the relay once the browser has all the server sent: what
+ * the browser might send after that has no reader. */
 static void proxy_maybe_close(WebProxy *p) {
-    for (int i = 0; i < 2; i++) {
-        struct bufferevent *other = p->side[!i];
-        if (!p->eof[i] || !other) continue;
-        if (p->eof[!i] || !evbuffer_get_length(bufferevent_get_output(other))) {
-            proxy_free(p);
-            return;
-        }
+    if (p->eof[1] && !evbuffer_get_length(bufferevent_get_output(p->side[0]))) {
+        proxy_free(p);
+        return;
+    }
+    if (p->eof[0] && !p->server_shut && !evbuffer_get_length(bufferevent_get_output(p->side[1]))) {
+        shutdown(bufferevent_getfd(p->side[1]), SHUT_WR);
+        p->server_shut = true;
     }
 }
 
