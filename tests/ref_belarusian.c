@@ -7,6 +7,7 @@
  * A kniaz, K kniazhych, G hetman, L rook, I harmata, V vierhsnik, R ratnik.
  * The throne is e5 = cell[4][4]; the palace is c3..g7 = ranks/files 2..6. */
 #include "ref_belarusian.h"
+#include "ref_util.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -42,19 +43,6 @@ static const int leaps[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2,
 
 /* ---------- FEN ---------- */
 
-static int read_number(const char **s, int *out) {
-    while (**s == ' ') (*s)++;
-    if (!isdigit((unsigned char)**s)) return 0;
-    long v = 0;
-    while (isdigit((unsigned char)**s)) {
-        v = v * 10 + (**s - '0');
-        if (v > 100000) return 0;
-        (*s)++;
-    }
-    *out = (int)v;
-    return 1;
-}
-
 static int find_piece(const RefPos *p, char c, int *r, int *f) {
     for (int i = 0; i < N; i++)
         for (int j = 0; j < N; j++)
@@ -68,28 +56,9 @@ static int find_piece(const RefPos *p, char c, int *r, int *f) {
 
 static int parse_fen(const char *fen, RefPos *p) {
     memset(p, 0, sizeof *p);
-    memset(p->cell, '.', sizeof p->cell);
-    const char *s = fen;
-    while (*s == ' ') s++;
-    int r = N - 1, f = 0;
-    for (;; s++) {
-        char c = *s;
-        if (c == ' ' || c == 0) break;
-        if (c == '/') {
-            if (f != N || r == 0) return 0;
-            r--;
-            f = 0;
-        } else if (c >= '1' && c <= '9') {
-            f += c - '0';
-            if (f > N) return 0;
-        } else if (strchr("AKGLIVRakglivr", c)) {
-            if (f >= N) return 0;
-            p->cell[r][f++] = c;
-        } else {
-            return 0;
-        }
-    }
-    if (r != 0 || f != N) return 0;
+    while (*fen == ' ') fen++;
+    const char *s = ref_read_placement(fen, &p->cell[0][0], N, "AKGLIVRakglivr", "");
+    if (!s) return 0;
     while (*s == ' ') s++;
     if (*s != 'w' && *s != 'b') return 0;
     p->white_to_move = *s++ == 'w';
@@ -112,8 +81,8 @@ static int parse_fen(const char *fen, RefPos *p) {
     s++;
     p->halfmove = 0;
     p->fullmove = 1;
-    if (*s && !read_number(&s, &p->halfmove)) return 0;
-    if (*s && !read_number(&s, &p->fullmove)) return 0;
+    if (*s && !ref_read_number(&s, &p->halfmove)) return 0;
+    if (*s && !ref_read_number(&s, &p->fullmove)) return 0;
     /* A right needs its kniaz and rook on their start squares. */
     for (int c = 0; c < 2; c++) {
         int home = c ? 8 : 0, white = !c;
@@ -126,21 +95,7 @@ static int parse_fen(const char *fen, RefPos *p) {
 
 static void write_fen(const RefPos *p, char *out, size_t n) {
     char buf[256];
-    int len = 0;
-    for (int r = N - 1; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < N; f++) {
-            if (p->cell[r][f] == '.') {
-                empty++;
-                continue;
-            }
-            if (empty) buf[len++] = (char)('0' + empty);
-            empty = 0;
-            buf[len++] = p->cell[r][f];
-        }
-        if (empty) buf[len++] = (char)('0' + empty);
-        if (r) buf[len++] = '/';
-    }
+    size_t len = ref_write_placement(&p->cell[0][0], N, "", buf, sizeof buf);
     buf[len++] = ' ';
     buf[len++] = p->white_to_move ? 'w' : 'b';
     buf[len++] = ' ';
@@ -463,26 +418,18 @@ static int ref_belarusian_play(const char *fen, const char *turn, char *out_fen,
     return -1;
 }
 
-static unsigned long long perft_rec(const RefPos *p, int depth) {
-    RefMove legal[MAXM];
+/* A finished game has no moves to count. */
+static int tree_legal(const void *p, void *legal) {
     const char *reason;
     int n = 0;
-    if (judge(p, &reason, &n, legal) != 0) return 0;
-    if (depth == 1) return (unsigned long long)n;
-    unsigned long long total = 0;
-    for (int i = 0; i < n; i++) {
-        RefPos q = *p;
-        make(&q, &legal[i]);
-        total += perft_rec(&q, depth - 1);
-    }
-    return total;
+    return judge(p, &reason, &n, legal) != 0 ? 0 : n;
 }
+static void tree_play(void *p, const void *m) { make(p, m); }
 
 static unsigned long long ref_belarusian_perft(const char *fen, int depth) {
+    static const RefTree tree = {sizeof(RefPos), sizeof(RefMove), MAXM, tree_legal, tree_play};
     RefPos p;
-    if (!parse_fen(fen, &p)) return 0;
-    if (depth <= 0) return 1;
-    return perft_rec(&p, depth);
+    return parse_fen(fen, &p) ? ref_perft(&tree, &p, depth) : 0;
 }
 
 const RefGen ref_belarusian = {

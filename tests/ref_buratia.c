@@ -2,6 +2,7 @@
  * board, loops over squares and directions, no bitboards, no shared code with
  * the engine. Speed is not a goal; being obviously right is. */
 #include "ref_buratia.h"
+#include "ref_util.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -55,36 +56,6 @@ static int parse_square(const char *s, int *sq) {
     return 1;
 }
 
-static int parse_board(const char **ps, RPos *p) {
-    const char *s = *ps;
-    int rank = 7, file = 0;
-    while (*s && *s != ' ' && *s != '[') {
-        char c = *s++;
-        if (c == '/') {
-            if (file != 8 || rank == 0) return 0;
-            rank--;
-            file = 0;
-            continue;
-        }
-        if (c >= '1' && c <= '8') {
-            file += c - '0';
-            if (file > 8) return 0;
-            continue;
-        }
-        int promoted = 0;
-        if (c == '+') {
-            promoted = 1;
-            c = *s++;
-            if (c != 'P' && c != 'p') return 0;
-        }
-        if (!c || !strchr("KQRBNPkqrbnp", c) || file >= 8) return 0;
-        p->sq[rank * 8 + file++] = promoted ? colored('S', color_of(c)) : c;
-    }
-    if (rank != 0 || file != 8) return 0;
-    *ps = s;
-    return 1;
-}
-
 static int parse_holdings(const char **ps, RPos *p) {
     const char *s = *ps;
     if (*s != '[') return 1;
@@ -129,7 +100,7 @@ static int parse_fen(const char *fen, int limit, RPos *p) {
     p->full = 1;
     const char *s = fen;
     while (*s == ' ') s++;
-    if (!parse_board(&s, p) || !parse_holdings(&s, p)) return 0;
+    if (!(s = ref_read_placement(s, p->sq, 8, "KQRBNPkqrbnp", "SPsp")) || !parse_holdings(&s, p)) return 0;
     char side[8], castle[8], ep[8], tail[8];
     int half = 0, full = 1;
     int got = sscanf(s, " %7s %7s %7s %d %d %7s", side, castle, ep, &half, &full, tail);
@@ -149,26 +120,7 @@ static int parse_fen(const char *fen, int limit, RPos *p) {
 
 static void write_fen(const RPos *p, char *out, size_t n) {
     char buf[256];
-    size_t len = 0;
-    for (int r = 7; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < 8; f++) {
-            char c = p->sq[r * 8 + f];
-            if (c == '.') {
-                empty++;
-                continue;
-            }
-            if (empty) buf[len++] = (char)('0' + empty);
-            empty = 0;
-            if (kind_of(c) == 'S') {
-                buf[len++] = '+';
-                c = colored('P', color_of(c));
-            }
-            buf[len++] = c;
-        }
-        if (empty) buf[len++] = (char)('0' + empty);
-        if (r) buf[len++] = '/';
-    }
+    size_t len = ref_write_placement(p->sq, 8, "SPsp", buf, sizeof buf);
     buf[len++] = '[';
     for (int color = 0; color < 2; color++)
         for (int i = 0; i < 6; i++)
@@ -470,24 +422,13 @@ static int ref_buratia_play(const char *fen, const char *turn, char *out_fen, si
     return 0;
 }
 
-static unsigned long long perft(const RPos *p, int depth) {
-    RMove ml[RMAX];
-    int n = generate(p, ml);
-    if (depth == 1) return (unsigned long long)n;
-    unsigned long long total = 0;
-    for (int i = 0; i < n; i++) {
-        RPos next = *p;
-        play(&next, ml[i]);
-        total += perft(&next, depth - 1);
-    }
-    return total;
-}
+static int tree_legal(const void *p, void *ml) { return generate(p, ml); }
+static void tree_play(void *p, const void *m) { play(p, *(const RMove *)m); }
 
 static unsigned long long perft_limit(const char *fen, int limit, int depth) {
+    static const RefTree tree = {sizeof(RPos), sizeof(RMove), RMAX, tree_legal, tree_play};
     RPos p;
-    if (!parse_fen(fen, limit, &p)) return 0;
-    if (depth <= 0) return 1;
-    return perft(&p, depth);
+    return parse_fen(fen, limit, &p) ? ref_perft(&tree, &p, depth) : 0;
 }
 
 static unsigned long long ref_buratia_perft(const char *fen, int depth) {

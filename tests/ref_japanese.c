@@ -6,6 +6,7 @@
  * uppercase White, lowercase Black; '.' is empty. Internally the dragon-king
  * (+R) is 'D' and the dragon-horse (+B) is 'H'; FEN text uses "+R" / "+B". */
 #include "ref_japanese.h"
+#include "ref_util.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -31,50 +32,9 @@ static int on_board(int r, int f) { return r >= 0 && r < N && f >= 0 && f < N; }
 
 /* ---------- FEN ---------- */
 
-static int read_number(const char **s, int *out) {
-    while (**s == ' ') (*s)++;
-    if (!isdigit((unsigned char)**s)) return 0;
-    long v = 0;
-    while (isdigit((unsigned char)**s)) {
-        v = v * 10 + (**s - '0');
-        if (v > 100000) return 0;
-        (*s)++;
-    }
-    *out = (int)v;
-    return 1;
-}
-
 static int parse_fen(const char *fen, RefPos *p) {
-    memset(p->cell, '.', sizeof p->cell);
-    const char *s = fen;
-    int r = N - 1, f = 0;
-    for (;; s++) {
-        char c = *s;
-        if (c == ' ' || c == 0) break;
-        if (c == '/') {
-            if (f != N || r == 0) return 0;
-            r--;
-            f = 0;
-        } else if (c >= '1' && c <= '9') {
-            f += c - '0';
-            if (f > N) return 0;
-        } else {
-            int promoted = 0;
-            if (c == '+') {
-                promoted = 1;
-                c = *++s;
-            }
-            if (!strchr("KGSNLRBPkgsnlrbp", c) || c == 0) return 0;
-            if (promoted) {
-                if (toupper((unsigned char)c) == 'R') c = is_white(c) ? 'D' : 'd';
-                else if (toupper((unsigned char)c) == 'B') c = is_white(c) ? 'H' : 'h';
-                else return 0;
-            }
-            if (f >= N) return 0;
-            p->cell[r][f++] = c;
-        }
-    }
-    if (r != 0 || f != N) return 0;
+    const char *s = ref_read_placement(fen, &p->cell[0][0], N, "KGSNLRBPkgsnlrbp", "DRHBdrhb");
+    if (!s) return 0;
     while (*s == ' ') s++;
     if (*s == 'w') p->white_to_move = 1;
     else if (*s == 'b') p->white_to_move = 0;
@@ -87,35 +47,15 @@ static int parse_fen(const char *fen, RefPos *p) {
     p->halfmove = 0;
     p->fullmove = 1;
     while (*s == ' ') s++;
-    if (*s && !read_number(&s, &p->halfmove)) return 0;
+    if (*s && !ref_read_number(&s, &p->halfmove)) return 0;
     while (*s == ' ') s++;
-    if (*s && !read_number(&s, &p->fullmove)) return 0;
+    if (*s && !ref_read_number(&s, &p->fullmove)) return 0;
     return 1;
 }
 
 static void write_fen(const RefPos *p, char *out, size_t n) {
     char buf[200];
-    int k = 0;
-    for (int r = N - 1; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < N; f++) {
-            char c = p->cell[r][f];
-            if (c == '.') {
-                empty++;
-                continue;
-            }
-            if (empty) buf[k++] = (char)('0' + empty);
-            empty = 0;
-            if (c == 'D' || c == 'H' || c == 'd' || c == 'h') {
-                buf[k++] = '+';
-                c = c == 'D' ? 'R' : c == 'H' ? 'B' : c == 'd' ? 'r' : 'b';
-            }
-            buf[k++] = c;
-        }
-        if (empty) buf[k++] = (char)('0' + empty);
-        if (r) buf[k++] = '/';
-    }
-    buf[k] = 0;
+    ref_write_placement(&p->cell[0][0], N, "DRHBdrhb", buf, sizeof buf);
     snprintf(out, n, "%s %c - - %d %d", buf, p->white_to_move ? 'w' : 'b', p->halfmove, p->fullmove);
 }
 
@@ -165,13 +105,23 @@ static void gold_straight(const RefPos *p, RefMove *ms, int *n, int r, int f, in
     step(p, ms, n, r, f, -fw, 0);
 }
 
+static const int STRAIGHT[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+static const int DIAGONAL[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+
+static void slides(const RefPos *p, RefMove *ms, int *n, int r, int f, const int dirs[4][2]) {
+    for (int d = 0; d < 4; d++) slide(p, ms, n, r, f, dirs[d][0], dirs[d][1]);
+}
+
+static void steps(const RefPos *p, RefMove *ms, int *n, int r, int f, const int dirs[4][2]) {
+    for (int d = 0; d < 4; d++) step(p, ms, n, r, f, dirs[d][0], dirs[d][1]);
+}
+
 static void piece_moves(const RefPos *p, RefMove *ms, int *n, int r, int f) {
     int fw = p->white_to_move ? 1 : -1;
     switch (toupper((unsigned char)p->cell[r][f])) {
     case 'K':
-        for (int dr = -1; dr <= 1; dr++)
-            for (int df = -1; df <= 1; df++)
-                if (dr || df) step(p, ms, n, r, f, dr, df);
+        steps(p, ms, n, r, f, STRAIGHT);
+        steps(p, ms, n, r, f, DIAGONAL);
         break;
     case 'G':
         gold_straight(p, ms, n, r, f, fw);
@@ -182,10 +132,7 @@ static void piece_moves(const RefPos *p, RefMove *ms, int *n, int r, int f) {
         break;
     case 'S':
         step(p, ms, n, r, f, fw, 0);
-        step(p, ms, n, r, f, 1, 1);
-        step(p, ms, n, r, f, 1, -1);
-        step(p, ms, n, r, f, -1, 1);
-        step(p, ms, n, r, f, -1, -1);
+        steps(p, ms, n, r, f, DIAGONAL);
         break;
     case 'N':
         step(p, ms, n, r, f, 2 * fw, 1);
@@ -195,35 +142,20 @@ static void piece_moves(const RefPos *p, RefMove *ms, int *n, int r, int f) {
         slide(p, ms, n, r, f, fw, 0);
         break;
     case 'R':
-        slide(p, ms, n, r, f, 1, 0);
-        slide(p, ms, n, r, f, -1, 0);
-        slide(p, ms, n, r, f, 0, 1);
-        slide(p, ms, n, r, f, 0, -1);
+        slides(p, ms, n, r, f, STRAIGHT);
         break;
     case 'B':
-        slide(p, ms, n, r, f, 1, 1);
-        slide(p, ms, n, r, f, 1, -1);
-        slide(p, ms, n, r, f, -1, 1);
-        slide(p, ms, n, r, f, -1, -1);
+        slides(p, ms, n, r, f, DIAGONAL);
         break;
     case 'P':
         step(p, ms, n, r, f, fw, 0);
         break;
     case 'D': /* dragon-king: rook + one square diagonally */
-        slide(p, ms, n, r, f, 1, 0);
-        slide(p, ms, n, r, f, -1, 0);
-        slide(p, ms, n, r, f, 0, 1);
-        slide(p, ms, n, r, f, 0, -1);
-        step(p, ms, n, r, f, 1, 1);
-        step(p, ms, n, r, f, 1, -1);
-        step(p, ms, n, r, f, -1, 1);
-        step(p, ms, n, r, f, -1, -1);
+        slides(p, ms, n, r, f, STRAIGHT);
+        steps(p, ms, n, r, f, DIAGONAL);
         break;
     case 'H': /* dragon-horse: bishop + the gold's straight moves */
-        slide(p, ms, n, r, f, 1, 1);
-        slide(p, ms, n, r, f, 1, -1);
-        slide(p, ms, n, r, f, -1, 1);
-        slide(p, ms, n, r, f, -1, -1);
+        slides(p, ms, n, r, f, DIAGONAL);
         gold_straight(p, ms, n, r, f, fw);
         break;
     default:
@@ -349,24 +281,13 @@ static int ref_japanese_play(const char *fen, const char *turn, char *out_fen, s
     return -1;
 }
 
-static unsigned long long perft_rec(const RefPos *p, int depth) {
-    RefMove ms[MAXM];
-    int n = legal_moves(p, ms);
-    if (depth == 1) return (unsigned long long)n;
-    unsigned long long total = 0;
-    for (int i = 0; i < n; i++) {
-        RefPos q = *p;
-        play(&q, ms[i]);
-        total += perft_rec(&q, depth - 1);
-    }
-    return total;
-}
+static int tree_legal(const void *p, void *ms) { return legal_moves(p, ms); }
+static void tree_play(void *p, const void *m) { play(p, *(const RefMove *)m); }
 
 static unsigned long long ref_japanese_perft(const char *fen, int depth) {
+    static const RefTree tree = {sizeof(RefPos), sizeof(RefMove), MAXM, tree_legal, tree_play};
     RefPos p;
-    if (!parse_fen(fen, &p)) return 0;
-    if (depth <= 0) return 1;
-    return perft_rec(&p, depth);
+    return parse_fen(fen, &p) ? ref_perft(&tree, &p, depth) : 0;
 }
 
 const RefGen ref_japanese = {

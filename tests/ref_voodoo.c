@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ref_voodoo.h"
+#include "ref_util.h"
 
 typedef struct {
     char b[8][8]; /* b[rank][file], rank 0 = rank 1; '.' empty, "PNBRQK" White, "pnbrqk" Black */
@@ -262,25 +263,9 @@ static int parse_int(const char *s, int *out) {
 
 static int parse_fen(const char *fen, RPos *p) {
     memset(p, 0, sizeof *p);
-    memset(p->b, '.', sizeof p->b);
     p->full = 1;
-    const char *s = fen;
-    int r = 7, f = 0;
-    for (; *s && *s != ' ' && *s != '['; s++) {
-        if (*s == '/') {
-            if (f != 8 || --r < 0) return -1;
-            f = 0;
-        } else if (*s >= '1' && *s <= '8') {
-            f += *s - '0';
-            if (f > 8) return -1;
-        } else if (strchr("PNBRQKpnbrqk", *s)) {
-            if (f >= 8) return -1;
-            p->b[r][f++] = *s;
-        } else {
-            return -1;
-        }
-    }
-    if (r != 0 || f != 8) return -1;
+    const char *s = ref_read_placement(fen, &p->b[0][0], 8, "PNBRQKpnbrqk", "");
+    if (!s) return -1;
     if (*s == '[') {
         for (s++; *s != ']'; s++) {
             if (*s == 'Q') p->held[0]++;
@@ -289,18 +274,8 @@ static int parse_fen(const char *fen, RPos *p) {
         }
         s++;
     }
-    char field[5][32];
-    int nf = 0;
-    while (*s) {
-        while (*s == ' ') s++;
-        if (!*s) break;
-        int len = 0;
-        while (s[len] && s[len] != ' ') len++;
-        if (nf == 5 || len >= 32) return -1;
-        memcpy(field[nf], s, (size_t)len);
-        field[nf++][len] = 0;
-        s += len;
-    }
+    char field[5][REF_WORD_MAX];
+    int nf = ref_split_words(s, field, 5);
     if (nf < 1 || (strcmp(field[0], "w") && strcmp(field[0], "b"))) return -1;
     p->side = field[0][0] == 'b';
     if (nf > 1 && strcmp(field[1], "-")) return -1;
@@ -312,27 +287,14 @@ static int parse_fen(const char *fen, RPos *p) {
     if (p->held[0] > 1 || p->held[1] > 1) return -1;
     if (count_kings(p, 0) > 1 || count_kings(p, 1) > 1) return -1;
     if (!count_kings(p, 0) && !count_kings(p, 1)) return -1;
-    for (f = 0; f < 8; f++)
+    for (int f = 0; f < 8; f++)
         if (kind(p->b[0][f]) == 'P' || kind(p->b[7][f]) == 'P') return -1;
     return 0;
 }
 
 static void write_fen(const RPos *p, char *out, size_t n) {
     char buf[128];
-    int len = 0;
-    for (int r = 7; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < 8; f++) {
-            if (p->b[r][f] == '.') {
-                empty++;
-                continue;
-            }
-            if (empty) buf[len++] = (char)('0' + empty), empty = 0;
-            buf[len++] = p->b[r][f];
-        }
-        if (empty) buf[len++] = (char)('0' + empty);
-        if (r) buf[len++] = '/';
-    }
+    size_t len = ref_write_placement(&p->b[0][0], 8, "", buf, sizeof buf);
     buf[len++] = '[';
     for (int i = 0; i < p->held[0]; i++) buf[len++] = 'Q';
     for (int i = 0; i < p->held[1]; i++) buf[len++] = 'q';

@@ -193,3 +193,16 @@ void sort_words(const char *in, char *out, size_t n) {
     join_prefixed(&l, "", out, n);
     turn_list_free(&l);
 }
+
+void rules_assert_turns(const RefGen *r, const TurnCase *cases, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        const TurnCase *c = &cases[i];
+        if (!c->after) {
+            rules_assert_rejected(r, c->fen, c->turns, c->why);
+            continue;
+        }
+        char got[FEN_MAX];
+        rules_after(r, c->fen, c->turns, got, sizeof got);
+        ck_assert_msg(!strcmp(got, c->after), "%s + %s:\n got  %s\n want %s", c->fen, c->turns, got, c->after);
+    }
+}

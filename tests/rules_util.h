@@ -68,6 +68,16 @@ void rules_assert_round_trip(const RefGen *r, const char *fen, const char *expec
 /* Engine and reference perft agree on fen at every depth up to `depth`. */
 void rules_assert_perft(const RefGen *r, const char *fen, int depth);
 
+/* A row of a table of turns: played from fen, the space-separated `turns`
+ * give `after`; or, with after NULL, both refuse the turn with an engine
+ * message containing `why`. */
+typedef struct {
+    const char *fen, *turns, *after, *why;
+} TurnCase;
+
+void rules_assert_turns(const RefGen *r, const TurnCase *cases, size_t n);
+#define ASSERT_TURNS(cases) rules_assert_turns(RULES, (cases), sizeof(cases) / sizeof(cases)[0])
+
 /* Sorts the words of a space-separated list. */
 void sort_words(const char *in, char *out, size_t n);
 

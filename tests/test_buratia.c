@@ -220,15 +220,19 @@ END_TEST
 /* After e2e4 d7d5 b1c3 d5e4: Black holds a white slave. */
 #define BRIBE_FEN "rnbqkbnr/ppp1pppp/8/8/4p3/2N5/PPPP1PPP/R1BQKBNR[P] w - - 0 3"
 
-START_TEST(test_bribe_refrain) {
-    ASSERT_AFTER(BRIBE_FEN, "P@b1", "rnbqkbnr/ppp1pppp/8/8/4p3/2N5/PPPP1PPP/RPBQKBNR[] b - - 1 3");
-    ASSERT_REJECTED(BRIBE_FEN, "N@b1", "holds no white lawyer");
-    ASSERT_REJECTED(BRIBE_FEN, "P@c3", "home rank");
-    ASSERT_REJECTED(BRIBE_FEN, "P@a1", "not empty");
-    ASSERT_REJECTED(BRIBE_FEN, "p@b1", "illegal");
+static const TurnCase refrain_turns[] = {
+    {BRIBE_FEN, "P@b1", "rnbqkbnr/ppp1pppp/8/8/4p3/2N5/PPPP1PPP/RPBQKBNR[] b - - 1 3", NULL},
+    {BRIBE_FEN, "N@b1", NULL, "holds no white lawyer"},
+    {BRIBE_FEN, "P@c3", NULL, "home rank"},
+    {BRIBE_FEN, "P@a1", NULL, "not empty"},
+    {BRIBE_FEN, "p@b1", NULL, "illegal"},
     /* A captured director is one of Y's pieces too: it may be paid back. */
-    ASSERT_AFTER("4k3/8/8/8/8/8/P7/r7[K] w - - 0 9", "K@e1", "4k3/8/8/8/8/8/P7/r3K3[] b - - 1 9");
-    ASSERT_REJECTED("4k3/8/8/8/8/8/P7/r7[K] w - - 0 9", "Q@e1", "holds no white secretary");
+    {"4k3/8/8/8/8/8/P7/r7[K] w - - 0 9", "K@e1", "4k3/8/8/8/8/8/P7/r3K3[] b - - 1 9", NULL},
+    {"4k3/8/8/8/8/8/P7/r7[K] w - - 0 9", "Q@e1", NULL, "holds no white secretary"},
+};
+
+START_TEST(test_bribe_refrain) {
+    ASSERT_TURNS(refrain_turns);
     /* The rule-layer function names the move refrained from. */
     Position pos = rules_load(RULES, BRIBE_FEN);
     Move m, named = move_simple(8 * 1 + 3, 8 * 3 + 3); /* d2d4 */
@@ -243,20 +247,24 @@ START_TEST(test_bribe_refrain) {
 }
 END_TEST
 
-START_TEST(test_bribe_purchase) {
-    ASSERT_AFTER(BRIBE_FEN, "P@b1,d2d4", "rnbqkbnr/ppp1pppp/8/8/3Pp3/2N5/PPP2PPP/RPBQKBNR[] b - d3 0 3");
-    ASSERT_AFTER(BRIBE_FEN, "P@b1,f1b5", "rnbqkbnr/ppp1pppp/8/1B6/4p3/2N5/PPPP1PPP/RPBQK1NR[] b - - 1 3");
-    ASSERT_REJECTED(BRIBE_FEN, "P@b1,d2d5", "not a legal move");
+static const TurnCase purchase_turns[] = {
+    {BRIBE_FEN, "P@b1,d2d4", "rnbqkbnr/ppp1pppp/8/8/3Pp3/2N5/PPP2PPP/RPBQKBNR[] b - d3 0 3", NULL},
+    {BRIBE_FEN, "P@b1,f1b5", "rnbqkbnr/ppp1pppp/8/1B6/4p3/2N5/PPPP1PPP/RPBQK1NR[] b - - 1 3", NULL},
+    {BRIBE_FEN, "P@b1,d2d5", NULL, "not a legal move"},
     /* The named move must stay legal once the piece stands on its square. */
-    ASSERT_REJECTED(BRIBE_FEN, "P@b1,a1b1", "once the piece is placed");
-    ASSERT_REJECTED("4k3/8/8/8/8/8/8/R3K3[P] w - - 0 1", "P@b1,a1c1", "once the piece is placed");
-    ASSERT_AFTER("4k3/8/8/8/8/8/8/R3K3[P] w - - 0 1", "P@b1,a1a8", "R3k3/8/8/8/8/8/8/1P2K3[] b - - 1 1");
+    {BRIBE_FEN, "P@b1,a1b1", NULL, "once the piece is placed"},
+    {"4k3/8/8/8/8/8/8/R3K3[P] w - - 0 1", "P@b1,a1c1", NULL, "once the piece is placed"},
+    {"4k3/8/8/8/8/8/8/R3K3[P] w - - 0 1", "P@b1,a1a8", "R3k3/8/8/8/8/8/8/1P2K3[] b - - 1 1", NULL},
     /* A purchased lawyer push: payment, then the displacement. */
-    ASSERT_AFTER(BRIBE_FEN, "P@b1,c3e4,e4e5", "rnbqkbnr/ppp1pppp/8/4p3/4N3/8/PPPP1PPP/RPBQKBNR[] b - - 1 3");
-    ASSERT_REJECTED(BRIBE_FEN, "P@b1,c3e4,e4d5x", "");
+    {BRIBE_FEN, "P@b1,c3e4,e4e5", "rnbqkbnr/ppp1pppp/8/4p3/4N3/8/PPPP1PPP/RPBQKBNR[] b - - 1 3", NULL},
+    {BRIBE_FEN, "P@b1,c3e4,e4d5x", NULL, ""},
     /* A purchased en passant capture still takes the slave behind. */
-    ASSERT_AFTER("4k3/8/8/4pP2/8/8/8/4K3[P] w - e6 0 1", "P@a1,f5e6", "4k3/8/4P3/8/8/8/8/P3K3[p] b - - 0 1");
-    ASSERT_REJECTED(BRIBE_FEN, "N@b1,d2d4", "holds no");
+    {"4k3/8/8/4pP2/8/8/8/4K3[P] w - e6 0 1", "P@a1,f5e6", "4k3/8/4P3/8/8/8/8/P3K3[p] b - - 0 1", NULL},
+    {BRIBE_FEN, "N@b1,d2d4", NULL, "holds no"},
+};
+
+START_TEST(test_bribe_purchase) {
+    ASSERT_TURNS(purchase_turns);
     Position pos = rules_load(RULES, BRIBE_FEN);
     Move m;
     char err[128];

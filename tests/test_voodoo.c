@@ -25,7 +25,8 @@ static int count_prefix(const char *fen, const char *prefix) { return rules_coun
 
 static int count_turns(const char *fen) { return count_prefix(fen, ""); }
 
-/* The FEN after one turn, which must be legal (to the reference too). */
+/* The FEN after space-separated turns, each of which must be legal (to the
+ * reference too). */
 static void after(const char *fen, const char *turn, char *out) { rules_after(RULES, fen, turn, out, FEN_MAX); }
 
 /* ---- ordinary moves: FIDE without check, castling, en passant ---- */
@@ -78,8 +79,7 @@ END_TEST
 
 START_TEST(king_captured_by_any_piece_wins) {
     char out[FEN_MAX];
-    after("4k3/8/8/8/4r3/8/4B3/4K3[] w - - 0 1", "e2d3", out);
-    after(out, "e4e1", out);
+    after("4k3/8/8/8/4r3/8/4B3/4K3[] w - - 0 1", "e2d3 e4e1", out);
     ASSERT_RESULT(out, "0-1 king captured");
     ck_assert_int_eq(count_turns(out), 0);
 }
@@ -129,33 +129,6 @@ START_TEST(possessed_pawn_goes_its_own_way) {
 }
 END_TEST
 
-START_TEST(possessed_piece_takes_its_own_king) {
-    /* White gives its rook a1; Black's rook a8 takes Black's own king: the
-     * game ends there and the turn is written with two parts. */
-    const char *fen = "r3k3/8/8/8/8/8/4P3/R3K3[] w - - 0 1";
-    ASSERT_HAS(fen, "xa1,a8e8");
-    ck_assert_int_eq(count_prefix(fen, "xa1,a8e8,"), 0);
-    char out[FEN_MAX];
-    after(fen, "xa1,a8e8", out);
-    ck_assert_str_eq(out, "4r3/8/8/8/8/8/4P3/4K3[] b - - 0 1");
-    ASSERT_RESULT(out, "1-0 king captured");
-    ck_assert_int_eq(count_turns(out), 0);
-}
-END_TEST
-
-START_TEST(possessed_promotion_makes_them_bare) {
-    /* Black's last piece is the d2 pawn: made White's, it leaves Black bare
-     * and the turn ends at once. */
-    const char *fen = "4k3/8/8/8/8/8/2Pp4/4K2R[] w - - 0 1";
-    ASSERT_HAS(fen, "xc2,d2d1q");
-    ck_assert_int_eq(count_prefix(fen, "xc2,d2d1q,"), 0);
-    char out[FEN_MAX];
-    after(fen, "xc2,d2d1q", out);
-    ck_assert_str_eq(out, "4k3/8/8/8/8/8/8/3QK2R[] b - - 0 1");
-    ASSERT_RESULT(out, "1-0 bare king");
-}
-END_TEST
-
 START_TEST(sacrifice_needs_all_three_parts) {
     /* White's pieces are all boxed in; only the knight h1 could be given, and
      * after Black's knight moves White has no move: no sacrifice, no turn. */
@@ -166,17 +139,6 @@ START_TEST(sacrifice_needs_all_three_parts) {
      * sacrifice ends the game part-way, so it exists. */
     const char *fen = "n7/8/1k6/8/1q4q1/1Pq2qP1/BRP2P2/KB5N[] w - - 0 1";
     ASSERT_MOVES(fen, "", "xh1,a8b6");
-}
-END_TEST
-
-START_TEST(sacrifice_leaving_own_side_bare_loses) {
-    const char *fen = "4k3/4p3/8/8/8/8/P7/4K3[] w - - 3 1";
-    ASSERT_HAS(fen, "xa2");
-    ck_assert_int_eq(count_prefix(fen, "xa2,"), 0);
-    char out[FEN_MAX];
-    after(fen, "xa2", out);
-    ck_assert_str_eq(out, "4k3/4p3/8/8/8/8/8/4K3[] b - - 0 1");
-    ASSERT_RESULT(out, "0-1 bare king");
 }
 END_TEST
 
@@ -219,8 +181,7 @@ END_TEST
 
 START_TEST(queen_return_is_the_whole_next_turn) {
     char out[FEN_MAX];
-    after("4k3/7p/8/8/8/8/3P4/3QK2R[] w - - 0 1", "xd1,e1e7", out);
-    after(out, "e8f8", out);
+    after("4k3/7p/8/8/8/8/3P4/3QK2R[] w - - 0 1", "xd1,e1e7 e8f8", out);
     ck_assert_str_eq(out, "5k2/4K2p/8/8/8/8/3P4/7R[Q] w - - 2 2");
     ck_assert_int_eq(count_turns(out), 64 - 5);
     ck_assert_int_eq(count_prefix(out, "Q@"), 64 - 5);
@@ -238,17 +199,6 @@ START_TEST(second_queen_return_rejected) {
     after(out, "e8d8", out);
     ASSERT_REJECTED(out, "Q@d4", "");
     ck_assert_int_eq(count_prefix(out, "Q@"), 0);
-}
-END_TEST
-
-START_TEST(trance_leaving_own_side_bare_loses) {
-    const char *fen = "r3k3/8/8/8/8/8/8/3QK3[] w - - 0 1";
-    ASSERT_HAS(fen, "xd1");
-    ck_assert_int_eq(count_prefix(fen, "xd1,"), 0);
-    char out[FEN_MAX];
-    after(fen, "xd1", out);
-    ck_assert_str_eq(out, "r3k3/8/8/8/8/8/8/4K3[Q] b - - 1 1");
-    ASSERT_RESULT(out, "0-1 bare king");
 }
 END_TEST
 
@@ -279,6 +229,37 @@ START_TEST(sacrifice_and_trance_never_share_a_turn) {
 END_TEST
 
 /* ---- end of the game ---- */
+
+/* Each turn is legal and complete as it stands (nothing may follow it),
+ * leads to `after`, and the game is then over with `result`. */
+static const struct {
+    const char *rule, *fen, *turn, *after, *result;
+} ending_turns[] = {
+    /* White gives its rook a1; Black's rook a8 takes Black's own king: the
+     * game ends there and the turn is written with two parts. */
+    {"possessed_piece_takes_its_own_king", "r3k3/8/8/8/8/8/4P3/R3K3[] w - - 0 1", "xa1,a8e8",
+     "4r3/8/8/8/8/8/4P3/4K3[] b - - 0 1", "1-0 king captured"},
+    /* Black's last piece is the d2 pawn: made White's, it leaves Black bare
+     * and the turn ends at once. */
+    {"possessed_promotion_makes_them_bare", "4k3/8/8/8/8/8/2Pp4/4K2R[] w - - 0 1", "xc2,d2d1q",
+     "4k3/8/8/8/8/8/8/3QK2R[] b - - 0 1", "1-0 bare king"},
+    {"sacrifice_leaving_own_side_bare_loses", "4k3/4p3/8/8/8/8/P7/4K3[] w - - 3 1", "xa2",
+     "4k3/4p3/8/8/8/8/8/4K3[] b - - 0 1", "0-1 bare king"},
+    {"trance_leaving_own_side_bare_loses", "r3k3/8/8/8/8/8/8/3QK3[] w - - 0 1", "xd1",
+     "r3k3/8/8/8/8/8/8/4K3[Q] b - - 1 1", "0-1 bare king"},
+};
+
+START_TEST(turn_ends_the_game) {
+    const char *fen = ending_turns[_i].fen, *turn = ending_turns[_i].turn, *after_fen = ending_turns[_i].after;
+    char longer[REF_TURN_MAX + 1];
+    snprintf(longer, sizeof longer, "%s,", turn);
+    ASSERT_HAS(fen, turn);
+    ck_assert_msg(count_prefix(fen, longer) == 0, "%s: %s goes on", ending_turns[_i].rule, turn);
+    ASSERT_AFTER(fen, turn, after_fen);
+    ASSERT_RESULT(after_fen, ending_turns[_i].result);
+    ck_assert_int_eq(count_turns(after_fen), 0);
+}
+END_TEST
 
 START_TEST(bare_king_loses) {
     ASSERT_RESULT("4k3/8/8/8/8/8/8/R3K3[] b - - 0 1", "1-0 bare king");
@@ -377,24 +358,27 @@ static void uci(Engine *e, Captured *c, const char *cmd) {
     uci_command(e, line);
 }
 
+/* Each command must be answered with an error naming the broken rule. */
+static const struct {
+    const char *cmd, *why;
+} uci_bad_turns[] = {
+    {"position startpos moves xe1,e8e7,e2e4", "the king cannot be removed"},
+    {"position fen 4k3/8/2n5/B3p3/8/8/8/1N2K3[] w - - 0 1 moves xb1,c6a5,e1e2", "only pieces of its own colour"},
+    {"position fen 4k3/7p/8/8/8/8/3P4/3QK2R[] w - - 0 1 moves xd1,e1e7 e8f8 Q@d4 f8g8 Q@d5",
+     "no queen of yours is in trance"},
+    {"position fen 4k3/7p/8/8/8/8/3P4/3QK2R[] w - - 0 1 moves xd1,e1e7 e8f8 d2d3", "must be its return"},
+    {"position startpos moves xb1,g8f6,xa2,e7e5,e2e4", "ordinary move of your own"},
+};
+
 START_TEST(uci_rejects_illegal_voodoo_turns) {
     Captured c = {""};
     Engine *e = engine_new(capture_line, &c);
     uci(e, &c, "setoption name UCI_Variant value voodoo");
-    uci(e, &c, "position startpos moves xe1,e8e7,e2e4");
-    ck_assert_msg(strstr(c.text, "info string error: ") && strstr(c.text, "the king cannot be removed"), "got: %s",
-                  c.text);
-    uci(e, &c, "position fen 4k3/8/2n5/B3p3/8/8/8/1N2K3[] w - - 0 1 moves xb1,c6a5,e1e2");
-    ck_assert_msg(strstr(c.text, "info string error: ") && strstr(c.text, "only pieces of its own colour"),
-                  "got: %s", c.text);
-    uci(e, &c, "position fen 4k3/7p/8/8/8/8/3P4/3QK2R[] w - - 0 1 moves xd1,e1e7 e8f8 Q@d4 f8g8 Q@d5");
-    ck_assert_msg(strstr(c.text, "info string error: ") && strstr(c.text, "no queen of yours is in trance"),
-                  "got: %s", c.text);
-    uci(e, &c, "position fen 4k3/7p/8/8/8/8/3P4/3QK2R[] w - - 0 1 moves xd1,e1e7 e8f8 d2d3");
-    ck_assert_msg(strstr(c.text, "info string error: ") && strstr(c.text, "must be its return"), "got: %s", c.text);
-    uci(e, &c, "position startpos moves xb1,g8f6,xa2,e7e5,e2e4");
-    ck_assert_msg(strstr(c.text, "info string error: ") && strstr(c.text, "ordinary move of your own"), "got: %s",
-                  c.text);
+    for (size_t i = 0; i < sizeof uci_bad_turns / sizeof uci_bad_turns[0]; i++) {
+        uci(e, &c, uci_bad_turns[i].cmd);
+        ck_assert_msg(strstr(c.text, "info string error: ") && strstr(c.text, uci_bad_turns[i].why), "%s\ngot: %s",
+                      uci_bad_turns[i].cmd, c.text);
+    }
     uci(e, &c, "position fen 4k3/7p/8/8/8/8/3P4/3QK2R[] w - - 0 1 moves xd1,e1e7 e8f8 Q@d4");
     ck_assert_msg(!strstr(c.text, "error"), "got: %s", c.text);
     engine_free(e);
@@ -520,14 +504,14 @@ Suite *suite_voodoo(void) {
         LOOP_CASE(
             "rules", 0,
             LOOPS(RULES_FILE_LOOP, {fen_round_trip, sizeof vfens / sizeof vfens[0]},
-                  {fen_rejects_malformed, sizeof bad_vfens / sizeof bad_vfens[0]}),
+                  {fen_rejects_malformed, sizeof bad_vfens / sizeof bad_vfens[0]},
+                  {turn_ends_the_game, sizeof ending_turns / sizeof ending_turns[0]}),
             start_position_ordinary_moves, plain_perft_matches_fide_without_check, no_castling, no_en_passant,
             king_captured_by_any_piece_wins, king_captures_king, sacrifice_only_bishop_knight_rook_pawn,
-            sacrifice_possesses_same_type_only, possessed_pawn_goes_its_own_way, possessed_piece_takes_its_own_king,
-            possessed_promotion_makes_them_bare, sacrifice_needs_all_three_parts,
-            sacrifice_leaving_own_side_bare_loses, trance_king_moves_like_a_queen, trance_king_is_blocked_ruling,
+            sacrifice_possesses_same_type_only, possessed_pawn_goes_its_own_way,
+            sacrifice_needs_all_three_parts, trance_king_moves_like_a_queen, trance_king_is_blocked_ruling,
             trance_king_captures_and_takes_the_king, queen_return_is_the_whole_next_turn,
-            second_queen_return_rejected, trance_leaving_own_side_bare_loses, sacrifice_and_trance_never_share_a_turn,
+            second_queen_return_rejected, sacrifice_and_trance_never_share_a_turn,
             bare_king_loses, two_bare_kings_play_on, queen_in_trance_is_not_a_piece, no_legal_turn_loses,
             no_draw_by_rule, uci_rejects_illegal_voodoo_turns),
         SLOW_LOOP_CASE("proof", 120, LOOPS({perft_matches_reference, sizeof perft_cases / sizeof perft_cases[0]}),

@@ -93,6 +93,24 @@ class PageTest(unittest.TestCase):
         self.seen = seen
         return seen
 
+    def drawn_once_ready(self, moves):
+        """After the person's first turn, entered on the board: waits for the
+        engine's reply, checks every board drawn, and returns the one drawn
+        right after `moves`."""
+        self.b.wait_ready(0)
+        self.check_seen()
+        return self.drawn_after(moves)
+
+    def choose_from(self, offered, turn, shot):
+        """The choice dialog offers exactly the turns `offered` (a screenshot
+        `shot` shows it); choosing `turn` plays it as the first turn. Returns
+        the board drawn right after it."""
+        values = sorted(e.get_attribute('data-value') for e in self.b.els('#choice .choice'))
+        self.assertEqual(values, sorted(offered))
+        self.b.screenshot(shot)
+        self.b.choose(turn)
+        return self.drawn_once_ready([turn])
+
     def drawn_after(self, moves):
         """The board the page drew right after `moves` (before any reply)."""
         for snap in self.seen:
@@ -121,6 +139,14 @@ class PageTest(unittest.TestCase):
             self.assertEqual(snap['state'], 'person')
             self.play(self.ref.best(self.base, snap['moves'], HELPER_MS))
         self.fail('no result after %d turns' % max_turns)
+
+    def game_to_end(self, variant, fen, token, reason, shot):
+        """From fen the person's side, playing the reference engine's
+        choices, wins with `token` for `reason` (a screenshot `shot` shows
+        the end)."""
+        self.start(variant, fen)
+        self.assert_result(self.play_to_end(), token, reason)
+        self.b.screenshot(shot)
 
     def assert_result(self, snap, token, reason):
         st = self.check(snap)

@@ -15,28 +15,18 @@ class GamesToTheEnd(PageTest):
         self.b.screenshot('voodoo-full-game-end')
 
     def test_chess_to_mate(self):
-        self.start('chess', '8/8/8/3k4/8/8/8/QR2K3 w - - 0 1')
-        snap = self.play_to_end()
-        self.assert_result(snap, '1-0', 'checkmate')
-        self.b.screenshot('chess-mate')
+        self.game_to_end('chess', '8/8/8/3k4/8/8/8/QR2K3 w - - 0 1', '1-0', 'checkmate', 'chess-mate')
 
     def test_buratia_director_reaches_its_rank(self):
-        self.start('buratia', '8/8/4K3/8/k7/8/8/8[] w - - 0 1')
-        snap = self.play_to_end()
-        self.assert_result(snap, '1-0', 'director on the last rank')
-        self.b.screenshot('buratia-goal')
+        self.game_to_end('buratia', '8/8/4K3/8/k7/8/8/8[] w - - 0 1', '1-0', 'director on the last rank',
+                         'buratia-goal')
 
     def test_japanese_annihilation(self):
-        self.start('japanese', '4k4/9/9/9/9/9/9/9/R3K3R w - - 0 1')
-        snap = self.play_to_end()
-        self.assert_result(snap, '1-0', 'annihilation')
-        self.b.screenshot('japanese-annihilation')
+        self.game_to_end('japanese', '4k4/9/9/9/9/9/9/9/R3K3R w - - 0 1', '1-0', 'annihilation',
+                         'japanese-annihilation')
 
     def test_belarusian_throne_held(self):
-        self.start('belarusian', '4a4/9/9/9/9/4K4/4A4/9/9 w - - 0 1')
-        snap = self.play_to_end()
-        self.assert_result(snap, '1-0', 'throne held')
-        self.b.screenshot('belarusian-throne')
+        self.game_to_end('belarusian', '4a4/9/9/9/9/4K4/4A4/9/9 w - - 0 1', '1-0', 'throne held', 'belarusian-throne')
 
     def test_engine_wins_as_white(self):
         # The person plays Black and loses: the engine's own turns end it.
