@@ -53,8 +53,11 @@ typedef struct {
 } TextCount;
 
 /* One script and what its output holds: text in it, whole lines of it, text
- * not in it, text so many times. Every list ends at its first NULL. */
+ * not in it, text so many times. Every list ends at its first NULL. `name`
+ * is the test the row stands for; `cecp` runs it as a CECP session. */
 typedef struct {
+    const char *name;
+    bool cecp;
     const char *input;
     const char *has[10];
     const char *lines[8];
@@ -70,31 +73,29 @@ static inline bool has_line(const char *out, const char *line) {
     return false;
 }
 
-typedef char *(*ScriptRunner)(const char *input);
-
 static inline void check_output(const char *out, const ScriptCheck *c) {
     for (int i = 0; i < 10 && c->has[i]; i++)
-        ck_assert_msg(strstr(out, c->has[i]), "script:\n%s\nmissing '%s' in:\n%s", c->input, c->has[i], out);
+        ck_assert_msg(strstr(out, c->has[i]), "%s: script:\n%s\nmissing '%s' in:\n%s", c->name, c->input, c->has[i], out);
     for (int i = 0; i < 8 && c->lines[i]; i++)
-        ck_assert_msg(has_line(out, c->lines[i]), "script:\n%s\nno line '%s' in:\n%s", c->input, c->lines[i], out);
+        ck_assert_msg(has_line(out, c->lines[i]), "%s: script:\n%s\nno line '%s' in:\n%s", c->name, c->input,
+                      c->lines[i], out);
     for (int i = 0; i < 4 && c->hasnt[i]; i++)
-        ck_assert_msg(!strstr(out, c->hasnt[i]), "script:\n%s\nunexpected '%s' in:\n%s", c->input, c->hasnt[i], out);
+        ck_assert_msg(!strstr(out, c->hasnt[i]), "%s: script:\n%s\nunexpected '%s' in:\n%s", c->name, c->input,
+                      c->hasnt[i], out);
     for (int i = 0; i < 3 && c->counts[i].text; i++) {
         int got = count_substr(out, c->counts[i].text);
-        ck_assert_msg(got == c->counts[i].n, "script:\n%s\n'%s' %d times, not %d, in:\n%s", c->input,
+        ck_assert_msg(got == c->counts[i].n, "%s: script:\n%s\n'%s' %d times, not %d, in:\n%s", c->name, c->input,
                       c->counts[i].text, got, c->counts[i].n, out);
     }
 }
 
-/* Runs every script of the table through run and checks its output. */
-static inline void check_scripts(ScriptRunner run, const ScriptCheck *checks, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        char *out = run(checks[i].input);
-        check_output(out, &checks[i]);
-        free(out);
-    }
+/* Runs the row's script through the real binary and checks its output. */
+static inline void check_script(const ScriptCheck *c) {
+    char *out = c->cecp ? cecp_session(c->input) : uci_session(c->input);
+    check_output(out, c);
+    free(out);
 }
 
-#define CHECK_SCRIPTS(run, table) check_scripts((run), (table), sizeof(table) / sizeof *(table))
+#define SCRIPT_COUNT(table) ((int)(sizeof(table) / sizeof *(table)))
 
 #endif

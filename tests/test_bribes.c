@@ -359,47 +359,6 @@ START_TEST(test_uci_script) {
 }
 END_TEST
 
-START_TEST(test_uci_replays_corrupt_lists) {
-    static const ScriptCheck replays[] = {
-        {.input = "setoption name UCI_Variant value buratia\n"
-                  "position startpos moves e2e4 d7d5 b1c3 d5e4 d2d3 +P@b1\nd\n"
-                  "position startpos moves e2e4 d7d5 e4d5 b8c6 d5c6 P@b8\nd\n"
-                  "position startpos moves e2e4 d7d5 b1c3 d5e4 P@b1,c3e4,e4e5\nd\n"
-                  "position startpos moves e2e4 d7d5 b1c3 d5e4 +P@b1\nd\n",
-         .has = {"Fen: rnbqkbnr/ppp1pppp/8/8/4p3/2NP4/PPP2PPP/RPBQKBNR[] b - - 0 3\n",
-                 "Fen: rpbqkbnr/ppp1pppp/2P5/8/8/8/PPPP1PPP/RNBQKBNR[n] w - - 1 4\n",
-                 "Fen: rnbqkbnr/ppp1pppp/8/4p3/4N3/8/PPPP1PPP/RPBQKBNR[] b - - 1 3\n",
-                 "info string error: illegal move '+P@b1': bribe: the payer holds no black slave\n"}},
-    };
-    CHECK_SCRIPTS(uci_session, replays);
-}
-END_TEST
-
-START_TEST(test_cecp_script) {
-    static const ScriptCheck bribes[] = {
-        /* An offer while the engine thinks: it stops, accepts, and plays the purchase. */
-        {.input = "variant buratia\noption Corruption=1\noption BribePolicy=accept-all\n"
-                  "setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR[R] w - - 0 1\nst 1\ngo\n"
-                  "bribe offer purchase e2e4 R@a1\nping 1\n",
-         .has = {"feature option=\"Corruption -check 0\"\n", "bribe accept\nmove R@a1,e2e4\npong 1\n"},
-         .counts = {{"\nmove ", 1}}},
-        /* Force mode: a take-back is applied silently; Black is to move again
-         * and the paid slave stands on b1 (a1b1 is illegal). */
-        {.input = "variant buratia\noption Corruption=1\noption BribePolicy=accept-all\nforce\n"
-                  "e2e4\nd7d5\nb1c3\nd5e4\nd2d3\nc8g4\nbribe offer takeback P@b1\nc8f5\na1b1\n"
-                  "bribe offer takeback Q@c1\nbribe query\nping 2\n",
-         .has = {"bribe accept\n", "Illegal move: a1b1\n",
-                 "Error (bribe: the payer holds no white secretary): bribe\nbribe decline\nbribe done\npong 2\n"},
-         .counts = {{"Illegal move", 1}}},
-        /* Corruption off: declined, and nothing else changes. */
-        {.input = "variant buratia\nforce\ne2e4\nd7d5\nb1c3\nd5e4\nbribe offer refrain d2d3 P@b1\nd2d3\nping 3\n",
-         .has = {"bribe decline\npong 3\n"},
-         .hasnt = {"Illegal"}},
-    };
-    CHECK_SCRIPTS(cecp_session, bribes);
-}
-END_TEST
-
 /* The moves of every game of a PGN file as UCI `position` lines, each
  * followed by `d`: tags, comments, move numbers and results dropped. */
 static void pgn_to_replay(const char *path, char *out, size_t n, int *games) {
@@ -475,13 +434,52 @@ START_TEST(test_corrupt_match) {
 }
 END_TEST
 
+/* Scripts and what their output must hold. */
+static const ScriptCheck bribe_scripts[] = {
+    {.name = "test_uci_replays_corrupt_lists", .input = "setoption name UCI_Variant value buratia\n"
+              "position startpos moves e2e4 d7d5 b1c3 d5e4 d2d3 +P@b1\nd\n"
+              "position startpos moves e2e4 d7d5 e4d5 b8c6 d5c6 P@b8\nd\n"
+              "position startpos moves e2e4 d7d5 b1c3 d5e4 P@b1,c3e4,e4e5\nd\n"
+              "position startpos moves e2e4 d7d5 b1c3 d5e4 +P@b1\nd\n",
+     .has = {"Fen: rnbqkbnr/ppp1pppp/8/8/4p3/2NP4/PPP2PPP/RPBQKBNR[] b - - 0 3\n",
+             "Fen: rpbqkbnr/ppp1pppp/2P5/8/8/8/PPPP1PPP/RNBQKBNR[n] w - - 1 4\n",
+             "Fen: rnbqkbnr/ppp1pppp/8/4p3/4N3/8/PPPP1PPP/RPBQKBNR[] b - - 1 3\n",
+             "info string error: illegal move '+P@b1': bribe: the payer holds no black slave\n"}},
+    /* An offer while the engine thinks: it stops, accepts, and plays the purchase. */
+    {.name = "test_cecp_script", .cecp = true,
+     .input = "variant buratia\noption Corruption=1\noption BribePolicy=accept-all\n"
+              "setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR[R] w - - 0 1\nst 1\ngo\n"
+              "bribe offer purchase e2e4 R@a1\nping 1\n",
+     .has = {"feature option=\"Corruption -check 0\"\n", "bribe accept\nmove R@a1,e2e4\npong 1\n"},
+     .counts = {{"\nmove ", 1}}},
+    /* Force mode: a take-back is applied silently; Black is to move again
+     * and the paid slave stands on b1 (a1b1 is illegal). */
+    {.name = "test_cecp_script", .cecp = true,
+     .input = "variant buratia\noption Corruption=1\noption BribePolicy=accept-all\nforce\n"
+              "e2e4\nd7d5\nb1c3\nd5e4\nd2d3\nc8g4\nbribe offer takeback P@b1\nc8f5\na1b1\n"
+              "bribe offer takeback Q@c1\nbribe query\nping 2\n",
+     .has = {"bribe accept\n", "Illegal move: a1b1\n",
+             "Error (bribe: the payer holds no white secretary): bribe\nbribe decline\nbribe done\npong 2\n"},
+     .counts = {{"Illegal move", 1}}},
+    /* Corruption off: declined, and nothing else changes. */
+    {.name = "test_cecp_script", .cecp = true,
+     .input = "variant buratia\nforce\ne2e4\nd7d5\nb1c3\nd5e4\nbribe offer refrain d2d3 P@b1\nd2d3\nping 3\n",
+     .has = {"bribe decline\npong 3\n"},
+     .hasnt = {"Illegal"}},
+};
+
+/* Each row is one scripted session, named in a failure by the test it stands for. */
+START_TEST(bribe_scripted) { check_script(&bribe_scripts[_i]); }
+END_TEST
+
 Suite *suite_bribes(void) {
     return suite_of("bribes",
                     CASE("decisions", 60, test_accept_a_free_boss, test_decline_when_winning,
                          test_decline_takeback_of_a_blunder, test_offer_refrain_against_a_deadly_move,
                          test_offer_takeback_of_own_blunder, test_offer_purchase_of_a_blunder,
                          test_no_offer_without_payment, test_random_offers_are_legal, test_apply_matches_replay),
-                    CASE("wire", 60, test_bad_lines_change_nothing, test_policies_and_corruption_off, test_uci_script,
-                         test_uci_replays_corrupt_lists, test_cecp_script, test_corrupt_match),
+                    LOOP_CASE("wire", 60, LOOPS({bribe_scripted, SCRIPT_COUNT(bribe_scripts)}),
+                              test_bad_lines_change_nothing, test_policies_and_corruption_off, test_uci_script,
+                              test_corrupt_match),
                     NULL);
 }

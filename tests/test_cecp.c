@@ -52,16 +52,6 @@ START_TEST(cecp_handshake) {
 }
 END_TEST
 
-START_TEST(cecp_force_mode_game) {
-    /* Fool's mate in force mode, moves with and without `usermove`. */
-    static const ScriptCheck game[] = {
-        {.input = "new\nforce\nusermove f2f3\ne7e5\nusermove g2g4\nd8h4\nping 1\n", .has = {"0-1 {Black wins: checkmate}\n", "pong 1\n"},
-         .hasnt = {"move ", "Illegal"}},
-    };
-    CHECK_SCRIPTS(cecp_session, game);
-}
-END_TEST
-
 START_TEST(cecp_engine_moves_chess) {
     char *out = cecp_session("new\nsd 3\npost\nusermove e2e4\n");
     HAS(out, "\nmove ");
@@ -73,14 +63,6 @@ START_TEST(cecp_engine_moves_chess) {
     ck_assert_ptr_nonnull(s);
     ck_assert_int_eq(sscanf(s + 1, "%d %d %d %llu %63s", &ply, &score, &cs, &nodes, pv), 5);
     free(out);
-    static const ScriptCheck moves[] = {
-        /* `go` makes the engine play the side to move; a mate in one is found and claimed. */
-        {.input = "new\nforce\nsetboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\nsd 3\ngo\n", .has = {"move a1a8\n1-0 {White wins: checkmate}\n"}},
-        /* Time controls are accepted and a move comes in time. */
-        {.input = "new\nlevel 40 0:05 0\ntime 500\notim 500\nusermove d2d4\n", .has = {"\nmove "}, .hasnt = {"Error"}},
-        {.input = "new\nst 0.2\nusermove d2d4\n", .has = {"\nmove "}},
-    };
-    CHECK_SCRIPTS(cecp_session, moves);
 }
 END_TEST
 
@@ -105,121 +87,10 @@ START_TEST(cecp_variants_setup_and_move) {
         HASNT(out, "Error");
         free(out);
     }
-    static const ScriptCheck others[] = {
-        {.input = "new\nvariant normal\nping 1\n", .has = {"pong 1"}, .hasnt = {"setup"}},
-        {.input = "variant crazyhouse\n", .has = {"Error (unsupported variant): variant crazyhouse\n"}},
-    };
-    CHECK_SCRIPTS(cecp_session, others);
-}
-END_TEST
-
-/* The engine also answers a black move in each variant (playing Black). */
-START_TEST(cecp_variant_user_moves) {
-    static const ScriptCheck replies[] = {
-        {.input = "new\nvariant buratia\nsd 2\nusermove b1c3\n", .has = {"\nmove "}, .hasnt = {"Illegal"}},
-        {.input = "new\nvariant japanese\nsd 2\nusermove c3c4\n", .has = {"\nmove "}, .hasnt = {"Illegal"}},
-        {.input = "new\nvariant belarusian\nsd 2\nusermove e2e3\n", .has = {"\nmove "}, .hasnt = {"Illegal"}},
-        {.input = "new\nvariant voodoo\nsd 2\nusermove e2e4\n", .has = {"\nmove "}, .hasnt = {"Illegal"}},
-    };
-    CHECK_SCRIPTS(cecp_session, replies);
-}
-END_TEST
-
-START_TEST(cecp_variant_claims) {
-    static const ScriptCheck claims[] = {
-        {.input = "variant buratia\nforce\nsetboard 7k/3K4/8/8/8/8/8/8 w - - 0 1\nusermove d7d8\n",
-         .has = {"1-0 {White wins: director on the last rank}\n"}},
-        {.input = "variant japanese\nforce\nsetboard 4k4/9/9/9/9/9/9/4R4/4K4 w - - 0 1\nusermove e2e9\n",
-         .has = {"1-0 {White wins: annihilation}\n"}},
-        {.input = "variant belarusian\nforce\nsetboard a8/9/9/9/9/4A4/9/9/9 w - - 0 1\nusermove e4e5\nusermove a9a8\n",
-         .has = {"1-0 {White wins: throne held}\n"}},
-        {.input = "variant voodoo\nforce\nsetboard 4k3/4R3/8/8/8/8/p7/4K3 w - - 0 1\nusermove e7e8\n",
-         .has = {"1-0 {White wins: king captured}\n"}},
-    };
-    CHECK_SCRIPTS(cecp_session, claims);
-}
-END_TEST
-
-/* The move texts XBoard 4.9.1 draws and relays (docs/xboard.md), both ways:
- * the engine's own moves, and what XBoard sends back. */
-START_TEST(cecp_xboard_move_forms) {
-    static const ScriptCheck forms[] = {
-        /* Japanese: promotions carry XBoard's letter (gold g, dragon king d). */
-        {.input = "variant japanese\nforce\nsetboard 4k4/9/9/2S6/R8/9/9/9/4K4 w - - 0 1\nsd 1\n"
-         "usermove c6c7g\nusermove e9d9\nusermove a5a7d\nusermove d9e9\nusermove a7a8\n", .hasnt = {"Illegal"}},
-        /* a suffix where the rules promote nothing */
-        {.input = "variant japanese\nforce\nsetboard 4k4/9/9/2S6/9/9/9/9/4K4 w - - 0 1\nsd 1\nusermove c6c5g\n",
-         .has = {"Illegal move: c6c5g"}},
-        {.input = "variant japanese\nsetboard 4k4/9/9/2S6/9/9/9/9/4K4 w - - 0 1\nsd 1\ngo\n", .has = {"\nmove "}},
-        /* The engine's own promotion: the lone silver must promote to win quickest;
-         * whatever it plays, a promotion carries `g`, never `+`. */
-        {.input = "variant japanese\nsetboard 8k/9/2S6/9/9/9/9/9/K8 w - - 0 1\nsd 2\ngo\n", .hasnt = {"+\n"}},
-        /* Buratia: the shnyr is XBoard's `s`; a displacement comes back rewritten. */
-        {.input = "variant buratia\nforce\nsetboard 4k3/P7/8/8/8/8/8/4K3 w - - 0 1\nusermove a7a8s\n", .hasnt = {"Illegal"}},
-        /* b1d2,d2d3 and b8d7,d7d6; then the pushed pawn */
-        {.input = "variant buratia\nforce\nusermove b1d3,d2c3\nusermove b8d6,d7c6\nusermove d3d4\n", .hasnt = {"Illegal"}},
-        /* the lawyer stands on d2, not d3 */
-        {.input = "variant buratia\nforce\nusermove b1d3,d2c3\nusermove d2f3\n", .hasnt = {"Illegal move: b1d3"}},
-        /* Belarusian: in-place turns go out as a leg to an empty square and back,
-         * and come back unchanged or as XBoard's rewrite. */
-        {.input = "variant belarusian\nforce\nsetboard 2R5a/9/9/9/9/9/9/9/4A4 w - - 0 1\nusermove c9c8,c8c9g\n", .hasnt = {"Illegal"}},
-        /* five pieces to choose: ambiguous */
-        {.input = "variant belarusian\nforce\nsetboard 2R5a/9/9/9/9/9/9/9/4A4 w - - 0 1\nusermove c9c9,c8d8\n",
-         .has = {"Illegal move: c9c9,c8d8"}},
-        /* Inauguration: out as e9e8,e8e9a; back unchanged or as XBoard's rewrite
-         * (suffix lost: the only in-place turn on e9). */
-        {.input = "variant belarusian\nsetboard 4k4/9/9/9/9/9/9/9/4A4 b - - 0 1\nsd 1\ngo\n", .has = {"\nmove e9e8,e8e9a\n"}},
-        {.input = "variant belarusian\nforce\nsetboard 4k4/9/9/9/9/9/9/9/4A4 b - - 0 1\nusermove e9e9,e8f8\n", .hasnt = {"Illegal"}},
-        /* in-place promotion to the lost hetman */
-        {.input = "variant belarusian\nsetboard 2R5a/9/9/9/9/9/9/9/4A4 w - - 0 1\nsd 1\ngo\n", .has = {"\nmove c9c8,c8c9g\n"}},
-    };
-    CHECK_SCRIPTS(cecp_session, forms);
-}
-END_TEST
-
-START_TEST(cecp_undo_remove) {
-    static const ScriptCheck takebacks[] = {
-        /* undo takes back one turn, remove two: the taken-back moves are legal again. */
-        {.input = "new\nforce\ne2e4\ne7e5\nundo\nusermove e7e5\nremove\nusermove e2e4\nusermove e7e6\nping 2\n", .has = {"pong 2"},
-         .hasnt = {"Illegal", "Error"}},
-        /* After remove, e7e5 was taken back: black's pawn is on e7 again, white to move. */
-        {.input = "new\nforce\ne2e4\ne7e5\ng1f3\nb8c6\nremove\nusermove e7e5\n", .has = {"Illegal move: e7e5\n"}},
-        /* Nothing to undo. */
-        {.input = "new\nforce\nundo\n", .has = {"Error (command not legal now): undo\n"}},
-        /* A compound Voodoo turn is taken back whole. */
-        {.input = "variant voodoo\nforce\nusermove e2e4\nusermove d7d5\nusermove xb1,g8f6,e4d5\nundo\n"
-         "usermove xb1,g8f6,e4d5\nping 3\n",
-         .has = {"pong 3"}, .hasnt = {"Illegal"}},
-    };
-    CHECK_SCRIPTS(cecp_session, takebacks);
-}
-END_TEST
-
-START_TEST(cecp_setboard) {
-    static const ScriptCheck boards[] = {
-        {.input = "new\nforce\nsetboard 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\nusermove e2e4\nusermove e8d7\nping 1\n",
-         .hasnt = {"Illegal", "tellusererror"}},
-        /* A bad FEN: an error to the user, then every move is illegal until a new position. */
-        {.input = "new\nforce\nsetboard garbage\nusermove e2e4\nnew\nforce\nusermove e2e4\nping 1\n",
-         .has = {"tellusererror Illegal position", "pong 1"}, .counts = {{"Illegal move", 1}}},
-        {.input = "new\nforce\nsetboard rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n", .has = {"tellusererror Illegal position"}},
-    };
-    CHECK_SCRIPTS(cecp_session, boards);
 }
 END_TEST
 
 START_TEST(cecp_errors) {
-    static const ScriptCheck errors[] = {
-        {.input = "new\nforce\nusermove e2e5\ne7e5\nfoobar\nusermove\nlevel 1 2\nping x\noption Nope=3\n"
-         "option MoveLimit=abc\nsd\nedit\n#\nPa4\n.\nping 5\n",
-         .has = {"Illegal move: e2e5\n", "Illegal move: e7e5\n", "Error (unknown command): foobar\n",
-          "Error (missing move): usermove\n", "Error (too few parameters): level 1 2\n", "Error (bad parameter): ping x\n",
-          "Error (unknown option): option Nope=3\n", "Error (MoveLimit must be an integer 0..10000): option MoveLimit=abc\n",
-          "Error (bad parameter): sd\n", "pong 5\n"},
-         /* edit is refused once; its sub-commands are swallowed up to ".". */
-         .counts = {{"Error (command not supported, use setboard): edit\n", 1}, {"Error", 8}}},
-    };
-    CHECK_SCRIPTS(cecp_session, errors);
     /* Garbage and huge words neither crash nor hang the session. */
     char *big = malloc(70000);
     strcpy(big, "usermove ");
@@ -231,14 +102,6 @@ START_TEST(cecp_errors) {
     HAS(out, "pong 6\n");
     free(out);
     free(big);
-}
-END_TEST
-
-START_TEST(cecp_options) {
-    static const ScriptCheck options[] = {
-        {.input = "memory 32\ncores 2\noption MoveLimit=40\noption Clear Hash\nnew\nsd 2\ngo\n", .has = {"\nmove "}, .hasnt = {"Error"}},
-    };
-    CHECK_SCRIPTS(cecp_session, options);
 }
 END_TEST
 
@@ -287,11 +150,131 @@ START_TEST(cecp_hint_playother) {
 }
 END_TEST
 
+/* Scripts and what their output must hold. */
+static const ScriptCheck cecp_scripts[] = {
+    /* Fool's mate in force mode, moves with and without `usermove`. */
+    {.name = "cecp_force_mode_game", .cecp = true,
+     .input = "new\nforce\nusermove f2f3\ne7e5\nusermove g2g4\nd8h4\nping 1\n", .has = {"0-1 {Black wins: checkmate}\n", "pong 1\n"},
+     .hasnt = {"move ", "Illegal"}},
+    /* `go` makes the engine play the side to move; a mate in one is found and claimed. */
+    {.name = "cecp_engine_moves_chess", .cecp = true,
+     .input = "new\nforce\nsetboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\nsd 3\ngo\n", .has = {"move a1a8\n1-0 {White wins: checkmate}\n"}},
+    /* Time controls are accepted and a move comes in time. */
+    {.name = "cecp_engine_moves_chess", .cecp = true,
+     .input = "new\nlevel 40 0:05 0\ntime 500\notim 500\nusermove d2d4\n", .has = {"\nmove "}, .hasnt = {"Error"}},
+    {.name = "cecp_engine_moves_chess", .cecp = true, .input = "new\nst 0.2\nusermove d2d4\n", .has = {"\nmove "}},
+    {.name = "cecp_variants_setup_and_move", .cecp = true,
+     .input = "new\nvariant normal\nping 1\n", .has = {"pong 1"}, .hasnt = {"setup"}},
+    {.name = "cecp_variants_setup_and_move", .cecp = true,
+     .input = "variant crazyhouse\n", .has = {"Error (unsupported variant): variant crazyhouse\n"}},
+    /* The engine also answers a black move in each variant (playing Black). */
+    {.name = "cecp_variant_user_moves", .cecp = true,
+     .input = "new\nvariant buratia\nsd 2\nusermove b1c3\n", .has = {"\nmove "}, .hasnt = {"Illegal"}},
+    {.name = "cecp_variant_user_moves", .cecp = true,
+     .input = "new\nvariant japanese\nsd 2\nusermove c3c4\n", .has = {"\nmove "}, .hasnt = {"Illegal"}},
+    {.name = "cecp_variant_user_moves", .cecp = true,
+     .input = "new\nvariant belarusian\nsd 2\nusermove e2e3\n", .has = {"\nmove "}, .hasnt = {"Illegal"}},
+    {.name = "cecp_variant_user_moves", .cecp = true,
+     .input = "new\nvariant voodoo\nsd 2\nusermove e2e4\n", .has = {"\nmove "}, .hasnt = {"Illegal"}},
+    {.name = "cecp_variant_claims", .cecp = true,
+     .input = "variant buratia\nforce\nsetboard 7k/3K4/8/8/8/8/8/8 w - - 0 1\nusermove d7d8\n",
+     .has = {"1-0 {White wins: director on the last rank}\n"}},
+    {.name = "cecp_variant_claims", .cecp = true,
+     .input = "variant japanese\nforce\nsetboard 4k4/9/9/9/9/9/9/4R4/4K4 w - - 0 1\nusermove e2e9\n",
+     .has = {"1-0 {White wins: annihilation}\n"}},
+    {.name = "cecp_variant_claims", .cecp = true,
+     .input = "variant belarusian\nforce\nsetboard a8/9/9/9/9/4A4/9/9/9 w - - 0 1\nusermove e4e5\nusermove a9a8\n",
+     .has = {"1-0 {White wins: throne held}\n"}},
+    {.name = "cecp_variant_claims", .cecp = true,
+     .input = "variant voodoo\nforce\nsetboard 4k3/4R3/8/8/8/8/p7/4K3 w - - 0 1\nusermove e7e8\n",
+     .has = {"1-0 {White wins: king captured}\n"}},
+    /* The move texts XBoard 4.9.1 draws and relays (docs/xboard.md), both ways:
+     * the engine's own moves, and what XBoard sends back. */
+    /* Japanese: promotions carry XBoard's letter (gold g, dragon king d). */
+    {.name = "cecp_xboard_move_forms", .cecp = true,
+     .input = "variant japanese\nforce\nsetboard 4k4/9/9/2S6/R8/9/9/9/4K4 w - - 0 1\nsd 1\n"
+     "usermove c6c7g\nusermove e9d9\nusermove a5a7d\nusermove d9e9\nusermove a7a8\n", .hasnt = {"Illegal"}},
+    /* a suffix where the rules promote nothing */
+    {.name = "cecp_xboard_move_forms", .cecp = true,
+     .input = "variant japanese\nforce\nsetboard 4k4/9/9/2S6/9/9/9/9/4K4 w - - 0 1\nsd 1\nusermove c6c5g\n",
+     .has = {"Illegal move: c6c5g"}},
+    {.name = "cecp_xboard_move_forms", .cecp = true,
+     .input = "variant japanese\nsetboard 4k4/9/9/2S6/9/9/9/9/4K4 w - - 0 1\nsd 1\ngo\n", .has = {"\nmove "}},
+    /* The engine's own promotion: the lone silver must promote to win quickest;
+     * whatever it plays, a promotion carries `g`, never `+`. */
+    {.name = "cecp_xboard_move_forms", .cecp = true,
+     .input = "variant japanese\nsetboard 8k/9/2S6/9/9/9/9/9/K8 w - - 0 1\nsd 2\ngo\n", .hasnt = {"+\n"}},
+    /* Buratia: the shnyr is XBoard's `s`; a displacement comes back rewritten. */
+    {.name = "cecp_xboard_move_forms", .cecp = true,
+     .input = "variant buratia\nforce\nsetboard 4k3/P7/8/8/8/8/8/4K3 w - - 0 1\nusermove a7a8s\n", .hasnt = {"Illegal"}},
+    /* b1d2,d2d3 and b8d7,d7d6; then the pushed pawn */
+    {.name = "cecp_xboard_move_forms", .cecp = true,
+     .input = "variant buratia\nforce\nusermove b1d3,d2c3\nusermove b8d6,d7c6\nusermove d3d4\n", .hasnt = {"Illegal"}},
+    /* the lawyer stands on d2, not d3 */
+    {.name = "cecp_xboard_move_forms", .cecp = true,
+     .input = "variant buratia\nforce\nusermove b1d3,d2c3\nusermove d2f3\n", .hasnt = {"Illegal move: b1d3"}},
+    /* Belarusian: in-place turns go out as a leg to an empty square and back,
+     * and come back unchanged or as XBoard's rewrite. */
+    {.name = "cecp_xboard_move_forms", .cecp = true,
+     .input = "variant belarusian\nforce\nsetboard 2R5a/9/9/9/9/9/9/9/4A4 w - - 0 1\nusermove c9c8,c8c9g\n", .hasnt = {"Illegal"}},
+    /* five pieces to choose: ambiguous */
+    {.name = "cecp_xboard_move_forms", .cecp = true,
+     .input = "variant belarusian\nforce\nsetboard 2R5a/9/9/9/9/9/9/9/4A4 w - - 0 1\nusermove c9c9,c8d8\n",
+     .has = {"Illegal move: c9c9,c8d8"}},
+    /* Inauguration: out as e9e8,e8e9a; back unchanged or as XBoard's rewrite
+     * (suffix lost: the only in-place turn on e9). */
+    {.name = "cecp_xboard_move_forms", .cecp = true,
+     .input = "variant belarusian\nsetboard 4k4/9/9/9/9/9/9/9/4A4 b - - 0 1\nsd 1\ngo\n", .has = {"\nmove e9e8,e8e9a\n"}},
+    {.name = "cecp_xboard_move_forms", .cecp = true,
+     .input = "variant belarusian\nforce\nsetboard 4k4/9/9/9/9/9/9/9/4A4 b - - 0 1\nusermove e9e9,e8f8\n", .hasnt = {"Illegal"}},
+    /* in-place promotion to the lost hetman */
+    {.name = "cecp_xboard_move_forms", .cecp = true,
+     .input = "variant belarusian\nsetboard 2R5a/9/9/9/9/9/9/9/4A4 w - - 0 1\nsd 1\ngo\n", .has = {"\nmove c9c8,c8c9g\n"}},
+    /* undo takes back one turn, remove two: the taken-back moves are legal again. */
+    {.name = "cecp_undo_remove", .cecp = true,
+     .input = "new\nforce\ne2e4\ne7e5\nundo\nusermove e7e5\nremove\nusermove e2e4\nusermove e7e6\nping 2\n", .has = {"pong 2"},
+     .hasnt = {"Illegal", "Error"}},
+    /* After remove, e7e5 was taken back: black's pawn is on e7 again, white to move. */
+    {.name = "cecp_undo_remove", .cecp = true,
+     .input = "new\nforce\ne2e4\ne7e5\ng1f3\nb8c6\nremove\nusermove e7e5\n", .has = {"Illegal move: e7e5\n"}},
+    /* Nothing to undo. */
+    {.name = "cecp_undo_remove", .cecp = true,
+     .input = "new\nforce\nundo\n", .has = {"Error (command not legal now): undo\n"}},
+    /* A compound Voodoo turn is taken back whole. */
+    {.name = "cecp_undo_remove", .cecp = true,
+     .input = "variant voodoo\nforce\nusermove e2e4\nusermove d7d5\nusermove xb1,g8f6,e4d5\nundo\n"
+     "usermove xb1,g8f6,e4d5\nping 3\n",
+     .has = {"pong 3"}, .hasnt = {"Illegal"}},
+    {.name = "cecp_setboard", .cecp = true,
+     .input = "new\nforce\nsetboard 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\nusermove e2e4\nusermove e8d7\nping 1\n",
+     .hasnt = {"Illegal", "tellusererror"}},
+    /* A bad FEN: an error to the user, then every move is illegal until a new position. */
+    {.name = "cecp_setboard", .cecp = true,
+     .input = "new\nforce\nsetboard garbage\nusermove e2e4\nnew\nforce\nusermove e2e4\nping 1\n",
+     .has = {"tellusererror Illegal position", "pong 1"}, .counts = {{"Illegal move", 1}}},
+    {.name = "cecp_setboard", .cecp = true,
+     .input = "new\nforce\nsetboard rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n", .has = {"tellusererror Illegal position"}},
+    {.name = "cecp_errors", .cecp = true,
+     .input = "new\nforce\nusermove e2e5\ne7e5\nfoobar\nusermove\nlevel 1 2\nping x\noption Nope=3\n"
+     "option MoveLimit=abc\nsd\nedit\n#\nPa4\n.\nping 5\n",
+     .has = {"Illegal move: e2e5\n", "Illegal move: e7e5\n", "Error (unknown command): foobar\n",
+      "Error (missing move): usermove\n", "Error (too few parameters): level 1 2\n", "Error (bad parameter): ping x\n",
+      "Error (unknown option): option Nope=3\n", "Error (MoveLimit must be an integer 0..10000): option MoveLimit=abc\n",
+      "Error (bad parameter): sd\n", "pong 5\n"},
+     /* edit is refused once; its sub-commands are swallowed up to ".". */
+     .counts = {{"Error (command not supported, use setboard): edit\n", 1}, {"Error", 8}}},
+    {.name = "cecp_options", .cecp = true,
+     .input = "memory 32\ncores 2\noption MoveLimit=40\noption Clear Hash\nnew\nsd 2\ngo\n", .has = {"\nmove "}, .hasnt = {"Error"}},
+};
+
+/* Each row is one scripted session, named in a failure by the test it stands for. */
+START_TEST(cecp_scripted) { check_script(&cecp_scripts[_i]); }
+END_TEST
+
 Suite *suite_cecp(void) {
     return suite_of("cecp",
-                    CASE("pipes", 120, cecp_handshake, cecp_force_mode_game, cecp_engine_moves_chess,
-                         cecp_variants_setup_and_move, cecp_variant_user_moves, cecp_variant_claims, cecp_undo_remove,
-                         cecp_setboard, cecp_errors, cecp_options, cecp_ping_during_search, cecp_analyze,
-                         cecp_hint_playother, cecp_xboard_move_forms),
+                    LOOP_CASE("pipes", 120, LOOPS({cecp_scripted, SCRIPT_COUNT(cecp_scripts)}), cecp_handshake,
+                              cecp_engine_moves_chess, cecp_variants_setup_and_move, cecp_errors,
+                              cecp_ping_during_search, cecp_analyze, cecp_hint_playother),
                     NULL);
 }

@@ -150,20 +150,6 @@ END_TEST
 
 /* ---- every go answers -------------------------------------------------- */
 
-/* Numbers beyond the limits are clamped: the search starts and answers. */
-START_TEST(go_huge_numbers_answer) {
-#define HUGE_GO(go) \
-    {.input = "position startpos\n" go "\nstop\n", .hasnt = {"bestmove (none)", "error"}, .counts = {{"bestmove ", 1}}}
-    static const ScriptCheck gos[] = {
-        HUGE_GO("go nodes 3000000000"), HUGE_GO("go movetime 3000000000"), HUGE_GO("go depth 99999999999999"),
-        HUGE_GO("go wtime 99999999999999999999999 btime 5"), HUGE_GO("go mate 1000000"),
-        HUGE_GO("go movestogo 99999999999"),
-    };
-#undef HUGE_GO
-    CHECK_SCRIPTS(uci_session, gos);
-}
-END_TEST
-
 /* A malformed go gets its error and then, at once, the move of a depth-1
  * search: stdin stays open, so only that answer can end the wait. */
 START_TEST(go_malformed_still_answers) {
@@ -204,47 +190,7 @@ START_TEST(cecp_nonfinite_numbers_refused) {
 }
 END_TEST
 
-START_TEST(cecp_setboard_trailing_junk) {
-    static const ScriptCheck junk[] = {
-        {.input = "new\nforce\nsetboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 junk\nusermove e2e4\nping 1\n",
-         .has = {"tellusererror Illegal position: extra text after the FEN: 'junk'\n",
-                 "Illegal move (no valid position): e2e4\n", "pong 1"}},
-    };
-    CHECK_SCRIPTS(cecp_session, junk);
-}
-END_TEST
-
 /* ---- messages ----------------------------------------------------------- */
-
-START_TEST(fen_bracket_messages) {
-#define BRACKETS(fen, msg)                                                                     \
-    {.input = "setoption name UCI_Variant value buratia\nposition fen " fen "\n", .has = {msg}, \
-     .hasnt = {"extra text"}, .counts = {{"info string error: ", 1}}}
-    static const ScriptCheck cases[] = {
-        BRACKETS("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[]] w - - 0 1", "stray ']' after the board"),
-        BRACKETS("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR [N] w - - 0 1", "holdings '[N]' must follow the board"),
-        BRACKETS("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR] w - - 0 1", "stray ']' on rank 1"),
-        BRACKETS("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[[N] w - - 0 1", "holdings: a second '['"),
-        BRACKETS("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1 ]", "stray ']' after the board"),
-    };
-#undef BRACKETS
-    CHECK_SCRIPTS(uci_session, cases);
-}
-END_TEST
-
-/* After the end, a move of the side to move is refused for the end; text
- * that is no such move is simply illegal. */
-START_TEST(moves_after_the_end) {
-#define AFTER_MATE(move, msg) {.input = "position startpos moves f2f3 e7e5 g2g4 d8h4 " move "\n", .has = {msg}}
-    static const ScriptCheck cases[] = {
-        AFTER_MATE("e2e4", "illegal move 'e2e4': the game is over\n"),
-        AFTER_MATE("zz", "illegal move 'zz'\n"),
-        AFTER_MATE("e7e6", "illegal move 'e7e6'\n"),
-    };
-#undef AFTER_MATE
-    CHECK_SCRIPTS(uci_session, cases);
-}
-END_TEST
 
 /* A NUL would cut the line into a different command: it is refused. */
 START_TEST(nul_byte_refused) {
@@ -258,16 +204,6 @@ START_TEST(nul_byte_refused) {
     HAS(out, "Error (NUL byte in the line): input discarded\n");
     HAS(out, "pong 1\n");
     free(out);
-}
-END_TEST
-
-START_TEST(debug_accepted) {
-    static const ScriptCheck debug[] = {
-        {.input = "debug on\ndebug off\ndebug maybe\nisready\n",
-         .has = {"info string error: usage: debug on|off\n", "readyok\n"},
-         .counts = {{"info string error: ", 1}}},
-    };
-    CHECK_SCRIPTS(uci_session, debug);
 }
 END_TEST
 
@@ -285,19 +221,6 @@ START_TEST(isready_during_perft) {
     ck_assert_msg(pipe_wait_line(p, "Nodes searched: 8902", 5000, NULL, 0), "perft 3 after a stopped perft");
     pipe_send(p, "go perft 7\nstop\nquit\n");
     ck_assert_msg(pipe_end(p, 2000), "stop and quit during perft 7");
-}
-END_TEST
-
-/* Scripts send their next command right after a perft: it waits for the
- * count (only isready and stop do not). */
-START_TEST(perft_then_commands) {
-    static const ScriptCheck perfts[] = {
-        {.input = "go perft 3\nposition startpos moves e2e4\ngo perft 2\nd\ngo perft 1\nquit\n",
-         .has = {"Nodes searched: 8902\n", "Nodes searched: 600\n",
-                 "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n", "Nodes searched: 20\n"},
-         .hasnt = {"stopped"}},
-    };
-    CHECK_SCRIPTS(uci_session, perfts);
 }
 END_TEST
 
@@ -321,12 +244,57 @@ START_TEST(eof_stops_a_deep_search) {
 }
 END_TEST
 
+/* Scripts and what their output must hold. */
+static const ScriptCheck input_scripts[] = {
+    /* Numbers beyond the limits are clamped: the search starts and answers. */
+#define HUGE_GO(go) \
+    {.input = "position startpos\n" go "\nstop\n", .hasnt = {"bestmove (none)", "error"}, .counts = {{"bestmove ", 1}}}
+    HUGE_GO("go nodes 3000000000"), HUGE_GO("go movetime 3000000000"), HUGE_GO("go depth 99999999999999"),
+    HUGE_GO("go wtime 99999999999999999999999 btime 5"), HUGE_GO("go mate 1000000"),
+    HUGE_GO("go movestogo 99999999999"),
+#undef HUGE_GO
+    {.name = "cecp_setboard_trailing_junk", .cecp = true,
+     .input = "new\nforce\nsetboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 junk\nusermove e2e4\nping 1\n",
+     .has = {"tellusererror Illegal position: extra text after the FEN: 'junk'\n",
+             "Illegal move (no valid position): e2e4\n", "pong 1"}},
+#define BRACKETS(fen, msg)                                                                     \
+    {.input = "setoption name UCI_Variant value buratia\nposition fen " fen "\n", .has = {msg}, \
+     .hasnt = {"extra text"}, .counts = {{"info string error: ", 1}}}
+    BRACKETS("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[]] w - - 0 1", "stray ']' after the board"),
+    BRACKETS("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR [N] w - - 0 1", "holdings '[N]' must follow the board"),
+    BRACKETS("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR] w - - 0 1", "stray ']' on rank 1"),
+    BRACKETS("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[[N] w - - 0 1", "holdings: a second '['"),
+    BRACKETS("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1 ]", "stray ']' after the board"),
+#undef BRACKETS
+    /* After the end, a move of the side to move is refused for the end; text
+     * that is no such move is simply illegal. */
+#define AFTER_MATE(move, msg) {.input = "position startpos moves f2f3 e7e5 g2g4 d8h4 " move "\n", .has = {msg}}
+    AFTER_MATE("e2e4", "illegal move 'e2e4': the game is over\n"),
+    AFTER_MATE("zz", "illegal move 'zz'\n"),
+    AFTER_MATE("e7e6", "illegal move 'e7e6'\n"),
+#undef AFTER_MATE
+    {.name = "debug_accepted", .input = "debug on\ndebug off\ndebug maybe\nisready\n",
+     .has = {"info string error: usage: debug on|off\n", "readyok\n"},
+     .counts = {{"info string error: ", 1}}},
+    /* Scripts send their next command right after a perft: it waits for the
+     * count (only isready and stop do not). */
+    {.name = "perft_then_commands",
+     .input = "go perft 3\nposition startpos moves e2e4\ngo perft 2\nd\ngo perft 1\nquit\n",
+     .has = {"Nodes searched: 8902\n", "Nodes searched: 600\n",
+             "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n", "Nodes searched: 20\n"},
+     .hasnt = {"stopped"}},
+};
+
+/* Each row is one scripted session, named in a failure by the test it stands for. */
+START_TEST(input_scripted) { check_script(&input_scripts[_i]); }
+END_TEST
+
 Suite *suite_input(void) {
     return suite_of("input",
-                    CASE("pipes", 120, searchmoves_restricts_the_root, searchmoves_then_clocks,
-                         searchmoves_every_variant, searchmoves_bribes, searchmoves_illegal_turns,
-                         go_huge_numbers_answer, go_malformed_still_answers, cecp_nonfinite_numbers_refused,
-                         cecp_setboard_trailing_junk, fen_bracket_messages, moves_after_the_end, nul_byte_refused,
-                         debug_accepted, isready_during_perft, perft_then_commands, eof_stops_a_deep_search),
+                    LOOP_CASE("pipes", 120, LOOPS({input_scripted, SCRIPT_COUNT(input_scripts)}),
+                              searchmoves_restricts_the_root, searchmoves_then_clocks, searchmoves_every_variant,
+                              searchmoves_bribes, searchmoves_illegal_turns, go_malformed_still_answers,
+                              cecp_nonfinite_numbers_refused, nul_byte_refused, isready_during_perft,
+                              eof_stops_a_deep_search),
                     NULL);
 }

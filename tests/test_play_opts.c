@@ -14,44 +14,6 @@ static void last_bestmove(const char *out, char *move, size_t n) {
     (void)n;
 }
 
-START_TEST(debug_on_off_is_accepted) {
-    static const ScriptCheck debug[] = {
-        {.input = "debug on\ndebug off\ndebug\ndebug maybe\nisready\n",
-         .has = {"readyok"},
-         .hasnt = {"unknown command"},
-         .counts = {{"info string error: usage: debug on|off", 2}, {"info string error", 2}}},
-    };
-    CHECK_SCRIPTS(uci_session, debug);
-}
-END_TEST
-
-START_TEST(uci_lists_the_play_options) {
-    static const ScriptCheck options[] = {
-        {.input = "uci\n",
-         .has = {"option name Skill Level type spin default 20 min 0 max 20\n",
-                 "option name UCI_LimitStrength type check default false\n",
-                 "option name UCI_Elo type spin default 1870 min 650 max 1870\n",
-                 "option name Skill Seed type spin default 0 min 0 max 2147483647\n",
-                 "option name UCI_AnalyseMode type check default false\n",
-                 "option name UCI_ShowWDL type check default false\n"}},
-    };
-    CHECK_SCRIPTS(uci_session, options);
-}
-END_TEST
-
-START_TEST(bad_play_option_values_are_refused) {
-    static const ScriptCheck refusals[] = {
-        {.input = "setoption name Skill Level value 21\nsetoption name UCI_Elo value 100\n"
-                  "setoption name UCI_ShowWDL value yes\nsetoption name Skill Seed value -1\nisready\n",
-         .has = {"info string error: Skill Level must be an integer 0..20, not '21'",
-                 "info string error: UCI_Elo must be an integer 650..1870, not '100'",
-                 "info string error: UCI_ShowWDL must be true or false, not 'yes'",
-                 "info string error: Skill Seed must be an integer"}},
-    };
-    CHECK_SCRIPTS(uci_session, refusals);
-}
-END_TEST
-
 /* Every info line with a score carries `wdl W D L` summing to 1000; a
  * won position leans to the win. Without the option, no wdl. */
 START_TEST(show_wdl_adds_the_estimate) {
@@ -120,41 +82,55 @@ START_TEST(weak_choice_depends_on_the_seed) {
 }
 END_TEST
 
-/* UCI_LimitStrength with an Elo picks a level; UCI_AnalyseMode and `go
- * infinite` lift the limit. */
-START_TEST(limit_strength_and_analysis) {
-    static const ScriptCheck limits[] = {
-        {.input = "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 1400\n"
-                  "debug on\nposition startpos\ngo movetime 3000\n",
-         .has = {"info string debug strength level 5.0 "}},
-        {.input = "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 650\n"
-                  "setoption name UCI_AnalyseMode value true\ndebug on\nposition startpos\ngo depth 4\n",
-         .has = {"info depth 4 "},
-         .hasnt = {"info string debug strength"}},
-    };
-    CHECK_SCRIPTS(uci_session, limits);
-}
-END_TEST
+/* Scripts and what their output must hold. */
+static const ScriptCheck play_scripts[] = {
+    {.name = "debug_on_off_is_accepted", .input = "debug on\ndebug off\ndebug\ndebug maybe\nisready\n",
+     .has = {"readyok"},
+     .hasnt = {"unknown command"},
+     .counts = {{"info string error: usage: debug on|off", 2}, {"info string error", 2}}},
+    {.name = "uci_lists_the_play_options", .input = "uci\n",
+     .has = {"option name Skill Level type spin default 20 min 0 max 20\n",
+             "option name UCI_LimitStrength type check default false\n",
+             "option name UCI_Elo type spin default 1870 min 650 max 1870\n",
+             "option name Skill Seed type spin default 0 min 0 max 2147483647\n",
+             "option name UCI_AnalyseMode type check default false\n",
+             "option name UCI_ShowWDL type check default false\n"}},
+    {.name = "bad_play_option_values_are_refused",
+     .input = "setoption name Skill Level value 21\nsetoption name UCI_Elo value 100\n"
+              "setoption name UCI_ShowWDL value yes\nsetoption name Skill Seed value -1\nisready\n",
+     .has = {"info string error: Skill Level must be an integer 0..20, not '21'",
+             "info string error: UCI_Elo must be an integer 650..1870, not '100'",
+             "info string error: UCI_ShowWDL must be true or false, not 'yes'",
+             "info string error: Skill Seed must be an integer"}},
+    /* UCI_LimitStrength with an Elo picks a level; UCI_AnalyseMode and `go
+     * infinite` lift the limit. */
+    {.name = "limit_strength_and_analysis",
+     .input = "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 1400\n"
+              "debug on\nposition startpos\ngo movetime 3000\n",
+     .has = {"info string debug strength level 5.0 "}},
+    {.name = "limit_strength_and_analysis",
+     .input = "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 650\n"
+              "setoption name UCI_AnalyseMode value true\ndebug on\nposition startpos\ngo depth 4\n",
+     .has = {"info depth 4 "},
+     .hasnt = {"info string debug strength"}},
+    /* CECP offers the strength options and plays weaker with them. */
+    {.name = "cecp_strength_options", .cecp = true,
+     .input = "option Skill Level=1\noption Skill Level=99\nnew\nsd 6\ngo\n",
+     .has = {"feature option=\"Skill Level -spin 20 0 20\"", "feature option=\"UCI_LimitStrength -check 0\"",
+             "feature option=\"UCI_Elo -spin 1870 650 1870\"",
+             "Error (Skill Level must be an integer 0..20, not '99')", "move "},
+     /* Level 1 searches one ply: no thinking line deeper than 1. */
+     .hasnt = {"\n2 "}},
+};
 
-/* CECP offers the strength options and plays weaker with them. */
-START_TEST(cecp_strength_options) {
-    static const ScriptCheck levels[] = {
-        {.input = "option Skill Level=1\noption Skill Level=99\nnew\nsd 6\ngo\n",
-         .has = {"feature option=\"Skill Level -spin 20 0 20\"", "feature option=\"UCI_LimitStrength -check 0\"",
-                 "feature option=\"UCI_Elo -spin 1870 650 1870\"",
-                 "Error (Skill Level must be an integer 0..20, not '99')", "move "},
-         /* Level 1 searches one ply: no thinking line deeper than 1. */
-         .hasnt = {"\n2 "}},
-    };
-    CHECK_SCRIPTS(cecp_session, levels);
-}
+/* Each row is one scripted session, named in a failure by the test it stands for. */
+START_TEST(play_scripted) { check_script(&play_scripts[_i]); }
 END_TEST
 
 Suite *suite_play_options(void) {
     return suite_of("play_options",
-                    CASE("play_options", 120, debug_on_off_is_accepted, uci_lists_the_play_options,
-                         bad_play_option_values_are_refused, show_wdl_adds_the_estimate,
-                         limited_strength_every_variant, weak_choice_depends_on_the_seed, limit_strength_and_analysis,
-                         cecp_strength_options),
+                    LOOP_CASE("play_options", 120, LOOPS({play_scripted, SCRIPT_COUNT(play_scripts)}),
+                              show_wdl_adds_the_estimate, limited_strength_every_variant,
+                              weak_choice_depends_on_the_seed),
                     NULL);
 }

@@ -6,38 +6,6 @@
 
 enum { OUT_MAX = 1 << 20 };
 
-START_TEST(uci_handshake) {
-    static const ScriptCheck hello[] = {
-        {.input = "uci\nisready\nquit\n",
-         .has = {"id name ratnik\n", "option name UCI_Variant type combo default chess var chess", "uciok\n", "readyok\n"}},
-    };
-    CHECK_SCRIPTS(uci_session, hello);
-}
-END_TEST
-
-START_TEST(uci_position_and_display) {
-    static const ScriptCheck boards[] = {
-        {.input = "position startpos moves e2e4 e7e5 g1f3\nd\n",
-         .has = {"Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n", "Result: none\n"}},
-        {.input = "position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\nd\n", .has = {"Result: 1/2-1/2 stalemate\n"}},
-        {.input = "position startpos moves f2f3 e7e5 g2g4 d8h4\nd\n", .has = {"Result: 0-1 checkmate\n"}},
-    };
-    CHECK_SCRIPTS(uci_session, boards);
-}
-END_TEST
-
-START_TEST(uci_go_perft) {
-    static const ScriptCheck perfts[] = {
-        {.input = "position startpos\ngo perft 3\n",
-         .has = {"Nodes searched: 8902\n", "e2e4: 600\n"},
-         .counts = {{": ", 21}}}, /* 20 root moves + the total */
-        {.input = "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ngo perft 2\n",
-         .has = {"Nodes searched: 2039\n"}},
-    };
-    CHECK_SCRIPTS(uci_session, perfts);
-}
-END_TEST
-
 START_TEST(cli_perft) {
     char *out = malloc(OUT_MAX);
     run_ratnik("perft 4", "", 0, out, OUT_MAX);
@@ -101,25 +69,6 @@ START_TEST(uci_megabyte_line) {
 }
 END_TEST
 
-START_TEST(uci_variant_switch) {
-    static const ScriptCheck switches[] = {
-        {.input = "setoption name UCI_Variant value chess\nd\n",
-         .has = {"info string variant chess files 8 ranks 8 startpos"}},
-    };
-    CHECK_SCRIPTS(uci_session, switches);
-}
-END_TEST
-
-START_TEST(uci_go_depth_one_bestmove) {
-    static const ScriptCheck searches[] = {
-        {.input = "position startpos moves e2e4\ngo depth 5\n",
-         .has = {"info depth 5 seldepth ", " nodes ", " nps ", " hashfull ", " pv "},
-         .counts = {{"bestmove ", 1}}},
-    };
-    CHECK_SCRIPTS(uci_session, searches);
-}
-END_TEST
-
 START_TEST(uci_isready_during_search) {
     char *out = uci_session("go infinite\nisready\nstop\nisready\n");
     char *ready = strstr(out, "readyok"), *best = strstr(out, "bestmove ");
@@ -129,47 +78,6 @@ START_TEST(uci_isready_during_search) {
     ck_assert_int_eq(count_substr(out, "bestmove "), 1);
     ck_assert_int_eq(count_substr(out, "readyok"), 2);
     free(out);
-}
-END_TEST
-
-START_TEST(uci_ponder_and_ponderhit) {
-    static const ScriptCheck ponders[] = {
-        {.input = "position startpos\ngo ponder wtime 1000 btime 1000\nponderhit\n", .counts = {{"bestmove ", 1}}},
-        {.input = "position startpos\ngo ponder movetime 100\nstop\n", .counts = {{"bestmove ", 1}}},
-    };
-    CHECK_SCRIPTS(uci_session, ponders);
-}
-END_TEST
-
-START_TEST(uci_time_controls) {
-    static const ScriptCheck gos[] = {
-        {.input = "position startpos\ngo movetime 100\n", .counts = {{"bestmove ", 1}}},
-        {.input = "position startpos\ngo nodes 5000\n", .counts = {{"bestmove ", 1}}},
-        {.input = "position startpos\ngo wtime 500 btime 500 winc 10 binc 10\n", .counts = {{"bestmove ", 1}}},
-        {.input = "position startpos\ngo wtime 3000 btime 3000 movestogo 5\n", .counts = {{"bestmove ", 1}}},
-        {.input = "position startpos\ngo depth 3\n", .counts = {{"bestmove ", 1}}},
-        {.input = "position startpos\ngo wtime -20 btime 100\n", .counts = {{"bestmove ", 1}}},
-    };
-    CHECK_SCRIPTS(uci_session, gos);
-}
-END_TEST
-
-START_TEST(uci_mate_score_and_no_move) {
-    static const ScriptCheck mates[] = {
-        {.input = "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 6\n", .has = {"score mate 1 ", "bestmove a1a8"}},
-        {.input = "position startpos moves f2f3 e7e5 g2g4 d8h4\ngo depth 3\n", .has = {"bestmove (none)"}},
-    };
-    CHECK_SCRIPTS(uci_session, mates);
-}
-END_TEST
-
-START_TEST(uci_multipv) {
-    static const ScriptCheck multipv[] = {
-        {.input = "setoption name MultiPV value 3\nposition startpos\ngo depth 4\n",
-         .has = {"info depth 4 seldepth", " multipv 3 "},
-         .counts = {{"info depth 4 ", 3}, {"bestmove ", 1}}},
-    };
-    CHECK_SCRIPTS(uci_session, multipv);
 }
 END_TEST
 
@@ -213,13 +121,58 @@ START_TEST(uci_every_variant_searches) {
 }
 END_TEST
 
+/* Scripts and what their output must hold. */
+static const ScriptCheck uci_scripts[] = {
+    {.name = "uci_handshake", .input = "uci\nisready\nquit\n",
+     .has = {"id name ratnik\n", "option name UCI_Variant type combo default chess var chess", "uciok\n", "readyok\n"}},
+    {.name = "uci_position_and_display", .input = "position startpos moves e2e4 e7e5 g1f3\nd\n",
+     .has = {"Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n", "Result: none\n"}},
+    {.name = "uci_position_and_display",
+     .input = "position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\nd\n", .has = {"Result: 1/2-1/2 stalemate\n"}},
+    {.name = "uci_position_and_display",
+     .input = "position startpos moves f2f3 e7e5 g2g4 d8h4\nd\n", .has = {"Result: 0-1 checkmate\n"}},
+    {.name = "uci_go_perft", .input = "position startpos\ngo perft 3\n",
+     .has = {"Nodes searched: 8902\n", "e2e4: 600\n"},
+     .counts = {{": ", 21}}}, /* 20 root moves + the total */
+    {.name = "uci_go_perft",
+     .input = "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ngo perft 2\n",
+     .has = {"Nodes searched: 2039\n"}},
+    {.name = "uci_variant_switch", .input = "setoption name UCI_Variant value chess\nd\n",
+     .has = {"info string variant chess files 8 ranks 8 startpos"}},
+    {.name = "uci_go_depth_one_bestmove", .input = "position startpos moves e2e4\ngo depth 5\n",
+     .has = {"info depth 5 seldepth ", " nodes ", " nps ", " hashfull ", " pv "},
+     .counts = {{"bestmove ", 1}}},
+    {.name = "uci_ponder_and_ponderhit",
+     .input = "position startpos\ngo ponder wtime 1000 btime 1000\nponderhit\n", .counts = {{"bestmove ", 1}}},
+    {.name = "uci_ponder_and_ponderhit",
+     .input = "position startpos\ngo ponder movetime 100\nstop\n", .counts = {{"bestmove ", 1}}},
+    {.name = "uci_time_controls", .input = "position startpos\ngo movetime 100\n", .counts = {{"bestmove ", 1}}},
+    {.name = "uci_time_controls", .input = "position startpos\ngo nodes 5000\n", .counts = {{"bestmove ", 1}}},
+    {.name = "uci_time_controls",
+     .input = "position startpos\ngo wtime 500 btime 500 winc 10 binc 10\n", .counts = {{"bestmove ", 1}}},
+    {.name = "uci_time_controls",
+     .input = "position startpos\ngo wtime 3000 btime 3000 movestogo 5\n", .counts = {{"bestmove ", 1}}},
+    {.name = "uci_time_controls", .input = "position startpos\ngo depth 3\n", .counts = {{"bestmove ", 1}}},
+    {.name = "uci_time_controls", .input = "position startpos\ngo wtime -20 btime 100\n", .counts = {{"bestmove ", 1}}},
+    {.name = "uci_mate_score_and_no_move",
+     .input = "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 6\n", .has = {"score mate 1 ", "bestmove a1a8"}},
+    {.name = "uci_mate_score_and_no_move",
+     .input = "position startpos moves f2f3 e7e5 g2g4 d8h4\ngo depth 3\n", .has = {"bestmove (none)"}},
+    {.name = "uci_multipv", .input = "setoption name MultiPV value 3\nposition startpos\ngo depth 4\n",
+     .has = {"info depth 4 seldepth", " multipv 3 "},
+     .counts = {{"info depth 4 ", 3}, {"bestmove ", 1}}},
+};
+
+/* Each row is one scripted session, named in a failure by the test it stands for. */
+START_TEST(uci_scripted) { check_script(&uci_scripts[_i]); }
+END_TEST
+
 Suite *suite_uci(void) {
     return suite_of("uci",
                     LOOP_CASE("pipes", 60,
-                              LOOPS({uci_bad_input_keeps_state, sizeof bad_commands / sizeof *bad_commands}),
-                              uci_handshake, uci_position_and_display, uci_go_perft, cli_perft, uci_megabyte_line,
-                              uci_variant_switch, uci_go_depth_one_bestmove, uci_isready_during_search,
-                              uci_ponder_and_ponderhit, uci_time_controls, uci_mate_score_and_no_move,
-                              uci_every_variant_searches, uci_multipv, uci_threads_depth_limit),
+                              LOOPS({uci_bad_input_keeps_state, sizeof bad_commands / sizeof *bad_commands},
+                                    {uci_scripted, SCRIPT_COUNT(uci_scripts)}),
+                              cli_perft, uci_megabyte_line, uci_isready_during_search, uci_every_variant_searches,
+                              uci_threads_depth_limit),
                     NULL);
 }

@@ -80,25 +80,6 @@ START_TEST(ext_tables_complete) {
 }
 END_TEST
 
-START_TEST(ext_regions) {
-    static const ScriptCheck regions[] = {
-        {.input = "setoption name UCI_Variant value belarusian\nvariantinfo\n",
-         .has = {"info string variantinfo region throne both e5 label ",
-                 "info string variantinfo region palace both c3 d3 e3 f3 g3 c4 ", " f7 g7 label palace",
-                 "region promotion white a9 b9 c9 d9 e9 f9 g9 h9 i9 label "}},
-        {.input = "setoption name UCI_Variant value japanese\nvariantinfo\n",
-         .has = {"region promotion white a7 b7 c7 d7 e7 f7 g7 h7 i7 b8 h8 a9 b9 c9 d9 e9 f9 g9 h9 i9 label ",
-                 "region promotion black a1 b1 c1 d1 e1 f1 g1 h1 i1 b2 h2 a3 b3 c3 d3 e3 f3 g3 h3 i3 label "}},
-        {.input = "setoption name UCI_Variant value buratia\nvariantinfo\n",
-         .has = {"region goal white a8 b8 c8 d8 e8 f8 g8 h8 label ", "region goal black a1 b1 c1 d1 e1 f1 g1 h1 label ",
-                 "holdings yes san no bribes yes"}},
-        {.input = "setoption name UCI_Variant value voodoo\nvariantinfo\n",
-         .has = {"region promotion white a8 b8 c8 d8 e8 f8 g8 h8 label "}},
-    };
-    CHECK_SCRIPTS(uci_session, regions);
-}
-END_TEST
-
 /* ---- legal ------------------------------------------------------------- */
 
 static const struct {
@@ -203,34 +184,6 @@ START_TEST(ext_state_last) {
     ck_assert_msg(!strstr(out, "error"), "%s", out);
     ck_assert(has_line(out, "info string state end"));
     free(out);
-}
-END_TEST
-
-START_TEST(ext_state_fields) {
-    static const ScriptCheck states[] = {
-        {.input = "position startpos moves e2e4 e7e5 g1f3\nstate\n",
-         .lines = {"info string state fen rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
-                   "info string state side black", "info string state result none",
-                   "info string state startfen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                   "info string state moves e2e4 e7e5 g1f3", "info string state san e4 e5 Nf3",
-                   "info string state last move:g1f3"}},
-        {.input = "position startpos moves f2f3 e7e5 g2g4 d8h4\nstate\n",
-         .lines = {"info string state result 0-1 checkmate", "info string state san f3 e5 g4 Qh4#"}},
-        /* the start position: no moves, no last turn; no SAN where the variant has none */
-        {.input = "setoption name UCI_Variant value japanese\nstate\n",
-         .lines = {"info string state moves"},
-         .hasnt = {"state last", "state san"}},
-        {.input = "setoption name UCI_Variant value buratia\nposition fen 4k3/8/8/8/8/8/8/4K3[] w - - 0 101\nstate\n",
-         .lines = {"info string state result 0-0 move limit"}},
-        {.input = "setoption name UCI_Variant value buratia\nposition fen 8/8/8/8/8/8/8/8[Kk] w - - 0 101\nstate\n",
-         .lines = {"info string state result 1/2-1/2 move limit"}},
-        {.input = "setoption name UCI_Variant value buratia\nposition fen 8/8/8/8/8/8/8/4K3[k] w - - 0 101\nstate\n",
-         .lines = {"info string state result 1/2-0 move limit, advantage"}},
-        {.input = "setoption name UCI_Variant value belarusian\nposition startpos moves c1b3 b9c7 b3c1 c7b9 c1b3 b9c7 b3c1 "
-                  "c7b9\nstate\n",
-         .lines = {"info string state result 1/2-1/2 threefold repetition"}},
-    };
-    CHECK_SCRIPTS(uci_session, states);
 }
 END_TEST
 
@@ -351,14 +304,60 @@ START_TEST(ext_pgn_as_match_opening) {
 }
 END_TEST
 
+/* Scripts and what their output must hold. */
+static const ScriptCheck ext_scripts[] = {
+    {.name = "ext_regions", .input = "setoption name UCI_Variant value belarusian\nvariantinfo\n",
+     .has = {"info string variantinfo region throne both e5 label ",
+             "info string variantinfo region palace both c3 d3 e3 f3 g3 c4 ", " f7 g7 label palace",
+             "region promotion white a9 b9 c9 d9 e9 f9 g9 h9 i9 label "}},
+    {.name = "ext_regions", .input = "setoption name UCI_Variant value japanese\nvariantinfo\n",
+     .has = {"region promotion white a7 b7 c7 d7 e7 f7 g7 h7 i7 b8 h8 a9 b9 c9 d9 e9 f9 g9 h9 i9 label ",
+             "region promotion black a1 b1 c1 d1 e1 f1 g1 h1 i1 b2 h2 a3 b3 c3 d3 e3 f3 g3 h3 i3 label "}},
+    {.name = "ext_regions", .input = "setoption name UCI_Variant value buratia\nvariantinfo\n",
+     .has = {"region goal white a8 b8 c8 d8 e8 f8 g8 h8 label ", "region goal black a1 b1 c1 d1 e1 f1 g1 h1 label ",
+             "holdings yes san no bribes yes"}},
+    {.name = "ext_regions", .input = "setoption name UCI_Variant value voodoo\nvariantinfo\n",
+     .has = {"region promotion white a8 b8 c8 d8 e8 f8 g8 h8 label "}},
+    {.name = "ext_state_fields", .input = "position startpos moves e2e4 e7e5 g1f3\nstate\n",
+     .lines = {"info string state fen rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+               "info string state side black", "info string state result none",
+               "info string state startfen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+               "info string state moves e2e4 e7e5 g1f3", "info string state san e4 e5 Nf3",
+               "info string state last move:g1f3"}},
+    {.name = "ext_state_fields", .input = "position startpos moves f2f3 e7e5 g2g4 d8h4\nstate\n",
+     .lines = {"info string state result 0-1 checkmate", "info string state san f3 e5 g4 Qh4#"}},
+    /* the start position: no moves, no last turn; no SAN where the variant has none */
+    {.name = "ext_state_fields", .input = "setoption name UCI_Variant value japanese\nstate\n",
+     .lines = {"info string state moves"},
+     .hasnt = {"state last", "state san"}},
+    {.name = "ext_state_fields",
+     .input = "setoption name UCI_Variant value buratia\nposition fen 4k3/8/8/8/8/8/8/4K3[] w - - 0 101\nstate\n",
+     .lines = {"info string state result 0-0 move limit"}},
+    {.name = "ext_state_fields",
+     .input = "setoption name UCI_Variant value buratia\nposition fen 8/8/8/8/8/8/8/8[Kk] w - - 0 101\nstate\n",
+     .lines = {"info string state result 1/2-1/2 move limit"}},
+    {.name = "ext_state_fields",
+     .input = "setoption name UCI_Variant value buratia\nposition fen 8/8/8/8/8/8/8/4K3[k] w - - 0 101\nstate\n",
+     .lines = {"info string state result 1/2-0 move limit, advantage"}},
+    {.name = "ext_state_fields",
+     .input = "setoption name UCI_Variant value belarusian\nposition startpos moves c1b3 b9c7 b3c1 c7b9 c1b3 b9c7 b3c1 "
+              "c7b9\nstate\n",
+     .lines = {"info string state result 1/2-1/2 threefold repetition"}},
+};
+
+/* Each row is one scripted session, named in a failure by the test it stands for. */
+START_TEST(ext_scripted) { check_script(&ext_scripts[_i]); }
+END_TEST
+
 Suite *suite_uci_ext(void) {
     return suite_of("uci_ext",
                     LOOP_CASE("uci_ext", 60,
                               LOOPS({ext_piece_names, sizeof piece_lines / sizeof *piece_lines},
                                     {ext_legal_is_perft_one, sizeof legal_positions / sizeof *legal_positions},
                                     {ext_state_last, sizeof last_turns / sizeof *last_turns},
-                                    {ext_pgn_round_trip, sizeof pgn_games / sizeof *pgn_games}),
-                              ext_tables_complete, ext_regions, ext_legal_after_game_over, ext_state_fields,
-                              ext_queries_during_search, ext_pgn_as_match_opening),
+                                    {ext_pgn_round_trip, sizeof pgn_games / sizeof *pgn_games},
+                                    {ext_scripted, SCRIPT_COUNT(ext_scripts)}),
+                              ext_tables_complete, ext_legal_after_game_over, ext_queries_during_search,
+                              ext_pgn_as_match_opening),
                     NULL);
 }
