@@ -98,4 +98,10 @@ static inline void check_script(const ScriptCheck *c) {
 
 #define SCRIPT_COUNT(table) ((int)(sizeof(table) / sizeof *(table)))
 
+/* A loop test over the rows of table, for LOOPS({test, SCRIPT_COUNT(table)}):
+ * each row is one scripted session, named in a failure by its `name`. */
+#define SCRIPT_LOOP_TEST(test, table) \
+    START_TEST(test) { check_script(&(table)[_i]); } \
+    END_TEST
+
 #endif

@@ -468,9 +468,7 @@ static const ScriptCheck bribe_scripts[] = {
      .hasnt = {"Illegal"}},
 };
 
-/* Each row is one scripted session, named in a failure by the test it stands for. */
-START_TEST(bribe_scripted) { check_script(&bribe_scripts[_i]); }
-END_TEST
+SCRIPT_LOOP_TEST(bribe_scripted, bribe_scripts)
 
 Suite *suite_bribes(void) {
     return suite_of("bribes",

@@ -267,9 +267,7 @@ static const ScriptCheck cecp_scripts[] = {
      .input = "memory 32\ncores 2\noption MoveLimit=40\noption Clear Hash\nnew\nsd 2\ngo\n", .has = {"\nmove "}, .hasnt = {"Error"}},
 };
 
-/* Each row is one scripted session, named in a failure by the test it stands for. */
-START_TEST(cecp_scripted) { check_script(&cecp_scripts[_i]); }
-END_TEST
+SCRIPT_LOOP_TEST(cecp_scripted, cecp_scripts)
 
 Suite *suite_cecp(void) {
     return suite_of("cecp",

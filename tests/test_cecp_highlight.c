@@ -117,9 +117,7 @@ static const ScriptCheck highlight_scripts[] = {
      .has = {"Illegal move: e1e5,a2f5"}},
 };
 
-/* Each row is one scripted session, named in a failure by the test it stands for. */
-START_TEST(highlight_scripted) { check_script(&highlight_scripts[_i]); }
-END_TEST
+SCRIPT_LOOP_TEST(highlight_scripted, highlight_scripts)
 
 Suite *suite_cecp_highlight(void) {
     return suite_of("cecp_highlight",

@@ -285,9 +285,7 @@ static const ScriptCheck input_scripts[] = {
      .hasnt = {"stopped"}},
 };
 
-/* Each row is one scripted session, named in a failure by the test it stands for. */
-START_TEST(input_scripted) { check_script(&input_scripts[_i]); }
-END_TEST
+SCRIPT_LOOP_TEST(input_scripted, input_scripts)
 
 Suite *suite_input(void) {
     return suite_of("input",

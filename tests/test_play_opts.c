@@ -123,9 +123,7 @@ static const ScriptCheck play_scripts[] = {
      .hasnt = {"\n2 "}},
 };
 
-/* Each row is one scripted session, named in a failure by the test it stands for. */
-START_TEST(play_scripted) { check_script(&play_scripts[_i]); }
-END_TEST
+SCRIPT_LOOP_TEST(play_scripted, play_scripts)
 
 Suite *suite_play_options(void) {
     return suite_of("play_options",

@@ -163,9 +163,7 @@ static const ScriptCheck uci_scripts[] = {
      .counts = {{"info depth 4 ", 3}, {"bestmove ", 1}}},
 };
 
-/* Each row is one scripted session, named in a failure by the test it stands for. */
-START_TEST(uci_scripted) { check_script(&uci_scripts[_i]); }
-END_TEST
+SCRIPT_LOOP_TEST(uci_scripted, uci_scripts)
 
 Suite *suite_uci(void) {
     return suite_of("uci",

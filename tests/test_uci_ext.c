@@ -345,9 +345,7 @@ static const ScriptCheck ext_scripts[] = {
      .lines = {"info string state result 1/2-1/2 threefold repetition"}},
 };
 
-/* Each row is one scripted session, named in a failure by the test it stands for. */
-START_TEST(ext_scripted) { check_script(&ext_scripts[_i]); }
-END_TEST
+SCRIPT_LOOP_TEST(ext_scripted, ext_scripts)
 
 Suite *suite_uci_ext(void) {
     return suite_of("uci_ext",
