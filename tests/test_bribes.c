@@ -5,7 +5,7 @@
 #include <unistd.h>
 #include "../protocol/gui/bribes.h"
 #include "../variants/buratia.h"
-#include "test_util.h"
+#include "script_check.h"
 #include "suites.h"
 
 enum { OUT_MAX = 1 << 16, DECIDE_DEPTH = 4 };
@@ -329,10 +329,8 @@ END_TEST
 
 /* ------------------------------------------------------- over pipes */
 
-static char *session(const char *input) { return ratnik_output(input, OUT_MAX); }
-
 START_TEST(test_uci_script) {
-    char *out = session("uci\n"
+    char *out = uci_session("uci\n"
                         "setoption name UCI_Variant value buratia\n"
                         "position startpos moves e2e4 d7d5 b1c3 d5e4\n"
                         "bribe offer refrain d2d3 P@b1 movetime 100\n" /* Corruption off */
@@ -357,47 +355,6 @@ START_TEST(test_uci_script) {
     ck_assert_msg(strstr(offers, "bribe done\n"), "%s", out);
     ck_assert(strstr(out, "Fen: rn1qkbnr/ppp1pppp/8/8/4p1b1/2NP4/PPP2PPP/R1BQKBNR[P] w - - 1 4\n"));
     ck_assert(strstr(out, "info string error: bribes exist only in buratia\nbribe decline\nreadyok\n"));
-    free(out);
-}
-END_TEST
-
-START_TEST(test_uci_replays_corrupt_lists) {
-    char *out = session("setoption name UCI_Variant value buratia\n"
-                        "position startpos moves e2e4 d7d5 b1c3 d5e4 d2d3 +P@b1\nd\n"
-                        "position startpos moves e2e4 d7d5 e4d5 b8c6 d5c6 P@b8\nd\n"
-                        "position startpos moves e2e4 d7d5 b1c3 d5e4 P@b1,c3e4,e4e5\nd\n"
-                        "position startpos moves e2e4 d7d5 b1c3 d5e4 +P@b1\nd\n");
-    ck_assert_msg(strstr(out, "Fen: rnbqkbnr/ppp1pppp/8/8/4p3/2NP4/PPP2PPP/RPBQKBNR[] b - - 0 3\n"), "%s", out);
-    ck_assert_msg(strstr(out, "Fen: rpbqkbnr/ppp1pppp/2P5/8/8/8/PPPP1PPP/RNBQKBNR[n] w - - 1 4\n"), "%s", out);
-    ck_assert(strstr(out, "Fen: rnbqkbnr/ppp1pppp/8/4p3/4N3/8/PPPP1PPP/RPBQKBNR[] b - - 1 3\n"));
-    ck_assert(strstr(out, "info string error: illegal move '+P@b1': bribe: the payer holds no black slave\n"));
-    free(out);
-}
-END_TEST
-
-START_TEST(test_cecp_script) {
-    /* An offer while the engine thinks: it stops, accepts, and plays the purchase. */
-    char *out = session("xboard\nprotover 2\nvariant buratia\noption Corruption=1\noption BribePolicy=accept-all\n"
-                        "setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR[R] w - - 0 1\nst 1\ngo\n"
-                        "bribe offer purchase e2e4 R@a1\nping 1\n");
-    ck_assert_msg(strstr(out, "feature option=\"Corruption -check 0\"\n"), "%s", out);
-    ck_assert_msg(strstr(out, "bribe accept\nmove R@a1,e2e4\npong 1\n"), "%s", out);
-    ck_assert_int_eq(count_substr(out, "\nmove "), 1);
-    free(out);
-    /* Force mode: a take-back is applied silently; Black is to move again
-     * and the paid slave stands on b1. */
-    out = session("xboard\nprotover 2\nvariant buratia\noption Corruption=1\noption BribePolicy=accept-all\nforce\n"
-                  "e2e4\nd7d5\nb1c3\nd5e4\nd2d3\nc8g4\nbribe offer takeback P@b1\nc8f5\na1b1\n"
-                  "bribe offer takeback Q@c1\nbribe query\nping 2\n");
-    ck_assert_msg(strstr(out, "bribe accept\n"), "%s", out);
-    ck_assert_int_eq(count_substr(out, "Illegal move"), 1); /* a1b1: b1 holds the paid slave */
-    ck_assert_msg(strstr(out, "Illegal move: a1b1\n"), "%s", out);
-    ck_assert_msg(strstr(out, "Error (bribe: the payer holds no white secretary): bribe\nbribe decline\nbribe done\npong 2\n"), "%s", out);
-    free(out);
-    /* Corruption off: declined, and nothing else changes. */
-    out = session("xboard\nprotover 2\nvariant buratia\nforce\ne2e4\nd7d5\nb1c3\nd5e4\nbribe offer refrain d2d3 P@b1\n"
-                  "d2d3\nping 3\n");
-    ck_assert_msg(strstr(out, "bribe decline\npong 3\n") && !strstr(out, "Illegal"), "%s", out);
     free(out);
 }
 END_TEST
@@ -477,13 +434,50 @@ START_TEST(test_corrupt_match) {
 }
 END_TEST
 
+/* Scripts and what their output must hold. */
+static const ScriptCheck bribe_scripts[] = {
+    {.name = "test_uci_replays_corrupt_lists", .input = "setoption name UCI_Variant value buratia\n"
+              "position startpos moves e2e4 d7d5 b1c3 d5e4 d2d3 +P@b1\nd\n"
+              "position startpos moves e2e4 d7d5 e4d5 b8c6 d5c6 P@b8\nd\n"
+              "position startpos moves e2e4 d7d5 b1c3 d5e4 P@b1,c3e4,e4e5\nd\n"
+              "position startpos moves e2e4 d7d5 b1c3 d5e4 +P@b1\nd\n",
+     .has = {"Fen: rnbqkbnr/ppp1pppp/8/8/4p3/2NP4/PPP2PPP/RPBQKBNR[] b - - 0 3\n",
+             "Fen: rpbqkbnr/ppp1pppp/2P5/8/8/8/PPPP1PPP/RNBQKBNR[n] w - - 1 4\n",
+             "Fen: rnbqkbnr/ppp1pppp/8/4p3/4N3/8/PPPP1PPP/RPBQKBNR[] b - - 1 3\n",
+             "info string error: illegal move '+P@b1': bribe: the payer holds no black slave\n"}},
+    /* An offer while the engine thinks: it stops, accepts, and plays the purchase. */
+    {.name = "test_cecp_script", .cecp = true,
+     .input = "variant buratia\noption Corruption=1\noption BribePolicy=accept-all\n"
+              "setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR[R] w - - 0 1\nst 1\ngo\n"
+              "bribe offer purchase e2e4 R@a1\nping 1\n",
+     .has = {"feature option=\"Corruption -check 0\"\n", "bribe accept\nmove R@a1,e2e4\npong 1\n"},
+     .counts = {{"\nmove ", 1}}},
+    /* Force mode: a take-back is applied silently; Black is to move again
+     * and the paid slave stands on b1 (a1b1 is illegal). */
+    {.name = "test_cecp_script", .cecp = true,
+     .input = "variant buratia\noption Corruption=1\noption BribePolicy=accept-all\nforce\n"
+              "e2e4\nd7d5\nb1c3\nd5e4\nd2d3\nc8g4\nbribe offer takeback P@b1\nc8f5\na1b1\n"
+              "bribe offer takeback Q@c1\nbribe query\nping 2\n",
+     .has = {"bribe accept\n", "Illegal move: a1b1\n",
+             "Error (bribe: the payer holds no white secretary): bribe\nbribe decline\nbribe done\npong 2\n"},
+     .counts = {{"Illegal move", 1}}},
+    /* Corruption off: declined, and nothing else changes. */
+    {.name = "test_cecp_script", .cecp = true,
+     .input = "variant buratia\nforce\ne2e4\nd7d5\nb1c3\nd5e4\nbribe offer refrain d2d3 P@b1\nd2d3\nping 3\n",
+     .has = {"bribe decline\npong 3\n"},
+     .hasnt = {"Illegal"}},
+};
+
+SCRIPT_LOOP_TEST(bribe_scripted, bribe_scripts)
+
 Suite *suite_bribes(void) {
     return suite_of("bribes",
                     CASE("decisions", 60, test_accept_a_free_boss, test_decline_when_winning,
                          test_decline_takeback_of_a_blunder, test_offer_refrain_against_a_deadly_move,
                          test_offer_takeback_of_own_blunder, test_offer_purchase_of_a_blunder,
                          test_no_offer_without_payment, test_random_offers_are_legal, test_apply_matches_replay),
-                    CASE("wire", 60, test_bad_lines_change_nothing, test_policies_and_corruption_off, test_uci_script,
-                         test_uci_replays_corrupt_lists, test_cecp_script, test_corrupt_match),
+                    LOOP_CASE("wire", 60, LOOPS({bribe_scripted, SCRIPT_COUNT(bribe_scripts)}),
+                              test_bad_lines_change_nothing, test_policies_and_corruption_off, test_uci_script,
+                              test_corrupt_match),
                     NULL);
 }

@@ -2,119 +2,9 @@
  * and choice, through the real binary; and the move texts XBoard can draw
  * for turns of two legs (docs/xboard.md, "A person at the board"). */
 #include <stdlib.h>
-#include "test_util.h"
+#include "script_check.h"
 #include "../protocol/gui/cecp_xboard.h"
 #include "suites.h"
-
-enum { OUT_MAX = 1 << 18 };
-
-static char *session(const char *body) {
-    static const char *hello = "xboard\nprotover 2\n", *last = "ping 4242\n";
-    char *in = malloc(strlen(hello) + strlen(body) + strlen(last) + 1), *out = malloc(OUT_MAX);
-    strcpy(in, hello);
-    strcat(in, body);
-    strcat(in, last);
-    run_ratnik_until(NULL, in, strlen(in), "pong 4242", 1, out, OUT_MAX);
-    free(in);
-    return out;
-}
-
-#define HAS(out, s) ck_assert_msg(strstr((out), (s)) != NULL, "missing '%s' in:\n%s", (s), (out))
-#define HASNT(out, s) ck_assert_msg(strstr((out), (s)) == NULL, "unexpected '%s' in:\n%s", (s), (out))
-
-START_TEST(highlight_feature_and_chess) {
-    char *out = session("new\nforce\nlift e2\nput e4\nlift g1\nlift e7\nlift e4\n");
-    HAS(out, " highlight=1");
-    HAS(out, "\nhighlight 8/8/8/8/4Y3/4Y3/8/8\n"); /* e2: e3 and e4 */
-    HAS(out, "\nhighlight 8/8/8/8/8/5Y1Y/8/8\n"); /* g1: f3 and h3 */
-    /* Not White's piece to move, and an empty square: nothing is marked. */
-    ck_assert_int_eq(count_substr(out, "highlight 8/8/8/8/8/8/8/8\n"), 2);
-    HASNT(out, "choice");
-    free(out);
-}
-END_TEST
-
-START_TEST(highlight_chess_promotion_and_en_passant) {
-    /* A promotion with a choice: magenta (XBoard's dialog), `choice QRBN` on put. */
-    char *out = session("new\nforce\nsetboard 4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\nlift b7\nput b8\n");
-    HAS(out, "\nhighlight 1M6/8/8/8/8/8/8/8\nchoice QRBN\n");
-    free(out);
-    /* En passant: red on d6; hovering there marks the victim on d5 green. */
-    out = session("new\nforce\nsetboard 4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1\nlift e5\nhover d6\nhover e6\n");
-    HAS(out, "\nhighlight 8/8/3RY3/8/8/8/8/8\nhighlight 8/8/3RY3/3g4/8/8/8/8\n");
-    ck_assert_int_eq(count_substr(out, "\nhighlight "), 2); /* no victim for e6 */
-    free(out);
-}
-END_TEST
-
-START_TEST(highlight_japanese_forced_promotion) {
-    /* The silver's moves into the promotion zone are blue; XBoard waits for
-     * the piece after `put`: gold (G), the rook's dragon-king (D). */
-    char *out = session("variant japanese\nforce\nsetboard 4k4/9/9/2S6/R8/9/9/9/4K4 w - - 0 1\n"
-                        "lift c6\nput c7\nput c5\nlift a5\nput a7\nput a6\nusermove c6c7g\n");
-    HAS(out, "\nhighlight 9/9/1BBB5/9/1Y1Y5/9/9/9/9\nchoice G\n");
-    HAS(out, "\nhighlight B8/Y8/B8/Y8/1YYYYYYYY/Y8/Y8/Y8/Y8\nchoice D\n");
-    ck_assert_int_eq(count_substr(out, "\nchoice "), 2); /* none for c5, a6 */
-    HASNT(out, "Illegal");
-    free(out);
-}
-END_TEST
-
-START_TEST(highlight_belarusian_rules) {
-    /* The throne: a rook's line stops at e5, which it may not enter. */
-    char *out = session("variant belarusian\nforce\nsetboard 4a4/9/9/9/L8/9/9/9/4A4 w - - 0 1\nlift a5\n");
-    HAS(out, "\nhighlight Y8/Y8/Y8/Y8/1YYY5/Y8/Y8/Y8/Y8\n");
-    free(out);
-    /* The kniaź (no heir: check applies) may not step onto the throne or e4
-     * while the rook on e1 attacks them; e6 is behind the throne, safe. */
-    out = session("variant belarusian\nforce\nsetboard 4a4/9/9/9/3A5/9/9/9/4l4 w - - 0 1\nlift d5\n"
-                  "setboard 4a4/9/9/9/3A5/9/9/9/8l w - - 0 1\nlift d5\n");
-    HAS(out, "\nhighlight 9/9/9/2YYY4/2Y6/2YY5/9/9/9\n");
-    HAS(out, "\nhighlight 9/9/9/2YYY4/2Y1Y4/2YYY4/9/9/9\n"); /* the rook moved away: all free */
-    free(out);
-    /* In-place promotion: a cyan leg to an empty neighbour, then the
-     * ratnik's own square blue, `choice G` (the lost hetman first). */
-    out = session("variant belarusian\nforce\nsetboard 2R5a/9/9/9/9/9/9/9/4A4 w - - 0 1\n"
-                  "lift c9\nput c8\nlift c8\nput c9\nusermove c9c8,c8c9g\n");
-    HAS(out, "\nhighlight 9/2C6/9/9/9/9/9/9/9\nhighlight 2B6/9/9/9/9/9/9/9/9\nchoice G\n");
-    HASNT(out, "Illegal");
-    free(out);
-}
-END_TEST
-
-START_TEST(highlight_buratia_captures) {
-    /* A slave takes the foreman, not the boss; nobody takes the secretary
-     * (d5 also blocks the slave's step); the lawyer never captures, and its
-     * displacements are not offered (no clicks make XBoard draw them). */
-    char *out = session("variant buratia\nforce\nsetboard 4k3/8/8/2bqr3/3P4/8/8/1N2K3 w - - 0 1\nlift d4\n"
-                        "setboard 4k3/8/8/8/8/8/3P4/1N2K3 w - - 0 1\nlift b1\n");
-    HAS(out, "\nhighlight 8/8/8/2R5/8/8/8/8\n");
-    HAS(out, "\nhighlight 8/8/8/8/8/Y1Y5/8/8\n");
-    free(out);
-}
-END_TEST
-
-START_TEST(highlight_voodoo_trance) {
-    /* The king's trance: the queen's square cyan (XBoard's kill square),
-     * then the king's queen lines; the move comes back as XBoard writes it. */
-    char *out = session("variant voodoo\nforce\nsetboard 4k3/pp6/8/8/8/8/PP6/3QK3 w - - 0 1\n"
-                        "lift e1\nput d1\nlift d1\nput e5\nusermove e1e5,d1f5\n");
-    HAS(out, "\nhighlight 8/8/8/8/8/8/3YYY2/3C1Y2\n");
-    HAS(out, "\nhighlight 4R3/4Y3/4Y3/Y3Y3/1Y2Y2Y/2Y1Y1Y1/3YYY2/YYYY1YYY\n");
-    HASNT(out, "Illegal");
-    HASNT(out, "choice");
-    free(out);
-}
-END_TEST
-
-START_TEST(highlight_bad_square) {
-    char *out = session("new\nlift z9\nput\nlift e2\n");
-    HAS(out, "Error (bad square): lift z9");
-    HAS(out, "Error (bad square): put");
-    HAS(out, "\nhighlight 8/8/8/8/4Y3/4Y3/8/8\n"); /* the session goes on */
-    free(out);
-}
-END_TEST
 
 /* The engine's own move as XBoard is sent it. */
 static void check_text(const char *variant, const char *fen, const char *turn, const char *want) {
@@ -138,20 +28,6 @@ START_TEST(xboard_two_leg_texts) {
 }
 END_TEST
 
-START_TEST(xboard_two_leg_relays) {
-    /* What XBoard relays for those: the trance as castling (`e1e5,d1f5`),
-     * the push unchanged; and the engine's own `b1d2,d2d2` is read back. */
-    char *out = session("variant voodoo\nforce\nsetboard 4k3/pp6/8/8/8/8/PP6/3QK3 w - - 0 1\nusermove e1e5,d1f5\n"
-                        "variant buratia\nforce\nsetboard 4k3/8/8/8/8/8/3P4/1N2K3 w - - 0 1\nusermove b1d2,d2d2\n"
-                        "variant buratia\nforce\nsetboard 4k3/8/8/8/8/8/3P4/1N2K3 w - - 0 1\nusermove b1d2,d2c2\n");
-    HASNT(out, "Illegal");
-    free(out);
-    out = session("variant voodoo\nforce\nsetboard 4k3/pp6/8/8/8/8/PP6/3QK3 w - - 0 1\nusermove e1e5,a2f5\n");
-    HAS(out, "Illegal move: e1e5,a2f5"); /* not a trance: a2 is no queen */
-    free(out);
-}
-END_TEST
-
 /* The match runner reads ratnik's CECP moves back from those forms. */
 static void check_read(const char *variant, const char *fen, const char *text, const char *want) {
     Position pos = test_pos(variant, fen);
@@ -168,11 +44,84 @@ START_TEST(xboard_forms_read_back) {
 }
 END_TEST
 
+/* Scripts and what their output must hold. */
+static const ScriptCheck highlight_scripts[] = {
+    {.name = "highlight_feature_and_chess", .cecp = true,
+     .input = "new\nforce\nlift e2\nput e4\nlift g1\nlift e7\nlift e4\n",
+     .has = {" highlight=1", "\nhighlight 8/8/8/8/4Y3/4Y3/8/8\n" /* e2: e3 and e4 */,
+      "\nhighlight 8/8/8/8/8/5Y1Y/8/8\n" /* g1: f3 and h3 */},
+     .hasnt = {"choice"},
+     /* Not White's piece to move, and an empty square: nothing is marked. */
+     .counts = {{"highlight 8/8/8/8/8/8/8/8\n", 2}}},
+    /* A promotion with a choice: magenta (XBoard's dialog), `choice QRBN` on put. */
+    {.name = "highlight_chess_promotion_and_en_passant", .cecp = true,
+     .input = "new\nforce\nsetboard 4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\nlift b7\nput b8\n",
+     .has = {"\nhighlight 1M6/8/8/8/8/8/8/8\nchoice QRBN\n"}},
+    /* En passant: red on d6; hovering there marks the victim on d5 green. */
+    {.name = "highlight_chess_promotion_and_en_passant", .cecp = true,
+     .input = "new\nforce\nsetboard 4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1\nlift e5\nhover d6\nhover e6\n",
+     .has = {"\nhighlight 8/8/3RY3/8/8/8/8/8\nhighlight 8/8/3RY3/3g4/8/8/8/8\n"},
+     .counts = {{"\nhighlight ", 2}}}, /* no victim for e6 */
+    /* The silver's moves into the promotion zone are blue; XBoard waits for
+     * the piece after `put`: gold (G), the rook's dragon-king (D). */
+    {.name = "highlight_japanese_forced_promotion", .cecp = true,
+     .input = "variant japanese\nforce\nsetboard 4k4/9/9/2S6/R8/9/9/9/4K4 w - - 0 1\n"
+     "lift c6\nput c7\nput c5\nlift a5\nput a7\nput a6\nusermove c6c7g\n",
+     .has = {"\nhighlight 9/9/1BBB5/9/1Y1Y5/9/9/9/9\nchoice G\n", "\nhighlight B8/Y8/B8/Y8/1YYYYYYYY/Y8/Y8/Y8/Y8\nchoice D\n"},
+     .hasnt = {"Illegal"},
+     .counts = {{"\nchoice ", 2}}}, /* none for c5, a6 */
+    /* The throne: a rook's line stops at e5, which it may not enter. */
+    {.name = "highlight_belarusian_rules", .cecp = true,
+     .input = "variant belarusian\nforce\nsetboard 4a4/9/9/9/L8/9/9/9/4A4 w - - 0 1\nlift a5\n",
+     .has = {"\nhighlight Y8/Y8/Y8/Y8/1YYY5/Y8/Y8/Y8/Y8\n"}},
+    /* The kniaź (no heir: check applies) may not step onto the throne or e4
+     * while the rook on e1 attacks them; e6 is behind the throne, safe.
+     * Then the rook moved away: all free. */
+    {.name = "highlight_belarusian_rules", .cecp = true,
+     .input = "variant belarusian\nforce\nsetboard 4a4/9/9/9/3A5/9/9/9/4l4 w - - 0 1\nlift d5\n"
+     "setboard 4a4/9/9/9/3A5/9/9/9/8l w - - 0 1\nlift d5\n",
+     .has = {"\nhighlight 9/9/9/2YYY4/2Y6/2YY5/9/9/9\n", "\nhighlight 9/9/9/2YYY4/2Y1Y4/2YYY4/9/9/9\n"}},
+    /* In-place promotion: a cyan leg to an empty neighbour, then the
+     * ratnik's own square blue, `choice G` (the lost hetman first). */
+    {.name = "highlight_belarusian_rules", .cecp = true,
+     .input = "variant belarusian\nforce\nsetboard 2R5a/9/9/9/9/9/9/9/4A4 w - - 0 1\n"
+     "lift c9\nput c8\nlift c8\nput c9\nusermove c9c8,c8c9g\n",
+     .has = {"\nhighlight 9/2C6/9/9/9/9/9/9/9\nhighlight 2B6/9/9/9/9/9/9/9/9\nchoice G\n"},
+     .hasnt = {"Illegal"}},
+    /* A slave takes the foreman, not the boss; nobody takes the secretary
+     * (d5 also blocks the slave's step); the lawyer never captures, and its
+     * displacements are not offered (no clicks make XBoard draw them). */
+    {.name = "highlight_buratia_captures", .cecp = true,
+     .input = "variant buratia\nforce\nsetboard 4k3/8/8/2bqr3/3P4/8/8/1N2K3 w - - 0 1\nlift d4\n"
+     "setboard 4k3/8/8/8/8/8/3P4/1N2K3 w - - 0 1\nlift b1\n",
+     .has = {"\nhighlight 8/8/8/2R5/8/8/8/8\n", "\nhighlight 8/8/8/8/8/Y1Y5/8/8\n"}},
+    /* The king's trance: the queen's square cyan (XBoard's kill square),
+     * then the king's queen lines; the move comes back as XBoard writes it. */
+    {.name = "highlight_voodoo_trance", .cecp = true,
+     .input = "variant voodoo\nforce\nsetboard 4k3/pp6/8/8/8/8/PP6/3QK3 w - - 0 1\n"
+     "lift e1\nput d1\nlift d1\nput e5\nusermove e1e5,d1f5\n",
+     .has = {"\nhighlight 8/8/8/8/8/8/3YYY2/3C1Y2\n", "\nhighlight 4R3/4Y3/4Y3/Y3Y3/1Y2Y2Y/2Y1Y1Y1/3YYY2/YYYY1YYY\n"},
+     .hasnt = {"Illegal", "choice"}},
+    {.name = "highlight_bad_square", .cecp = true, .input = "new\nlift z9\nput\nlift e2\n",
+     .has = {"Error (bad square): lift z9", "Error (bad square): put",
+      "\nhighlight 8/8/8/8/4Y3/4Y3/8/8\n" /* the session goes on */}},
+    /* What XBoard relays for those: the trance as castling (`e1e5,d1f5`),
+     * the push unchanged; and the engine's own `b1d2,d2d2` is read back. */
+    {.name = "xboard_two_leg_relays", .cecp = true,
+     .input = "variant voodoo\nforce\nsetboard 4k3/pp6/8/8/8/8/PP6/3QK3 w - - 0 1\nusermove e1e5,d1f5\n"
+     "variant buratia\nforce\nsetboard 4k3/8/8/8/8/8/3P4/1N2K3 w - - 0 1\nusermove b1d2,d2d2\n"
+     "variant buratia\nforce\nsetboard 4k3/8/8/8/8/8/3P4/1N2K3 w - - 0 1\nusermove b1d2,d2c2\n", .hasnt = {"Illegal"}},
+    /* not a trance: a2 is no queen */
+    {.name = "xboard_two_leg_relays", .cecp = true,
+     .input = "variant voodoo\nforce\nsetboard 4k3/pp6/8/8/8/8/PP6/3QK3 w - - 0 1\nusermove e1e5,a2f5\n",
+     .has = {"Illegal move: e1e5,a2f5"}},
+};
+
+SCRIPT_LOOP_TEST(highlight_scripted, highlight_scripts)
+
 Suite *suite_cecp_highlight(void) {
     return suite_of("cecp_highlight",
-                    CASE("pipes", 60, highlight_feature_and_chess, highlight_chess_promotion_and_en_passant,
-                         highlight_japanese_forced_promotion, highlight_belarusian_rules, highlight_buratia_captures,
-                         highlight_voodoo_trance, highlight_bad_square, xboard_two_leg_texts, xboard_two_leg_relays,
-                         xboard_forms_read_back),
+                    LOOP_CASE("pipes", 60, LOOPS({highlight_scripted, SCRIPT_COUNT(highlight_scripts)}),
+                              xboard_two_leg_texts, xboard_forms_read_back),
                     NULL);
 }

@@ -15,12 +15,7 @@ enum { CONV_OUT = 1 << 20 };
 static int run_cmd(const char *cmd, char *out, size_t n) {
     char full[4096];
     snprintf(full, sizeof full, "exec 2>&1; %s", cmd);
-    FILE *p = popen(full, "r");
-    ck_assert_ptr_nonnull(p);
-    size_t len = fread(out, 1, n - 1, p);
-    out[len] = 0;
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return run_shell(full, out, n);
 }
 
 static bool is_release_binary(void) { return !strcmp(ratnik_bin(), "./ratnik"); }

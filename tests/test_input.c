@@ -3,22 +3,12 @@
  * non-finite CECP numbers, and the messages and timing of odd input
  * (brackets in a FEN, moves after the end, NUL bytes, perft and EOF). */
 #include <fcntl.h>
-#include "test_util.h"
+#include "script_check.h"
 #include "../variants/registry.h"
 #include "../engine/clock.h"
 #include "suites.h"
 
 enum { OUT_MAX = 1 << 20 };
-
-#define HAS(out, s) ck_assert_msg(strstr((out), (s)) != NULL, "missing '%s' in:\n%s", (s), (out))
-#define HASNT(out, s) ck_assert_msg(strstr((out), (s)) == NULL, "unexpected '%s' in:\n%s", (s), (out))
-
-/* Runs a UCI script, its stdin open until `searches` bestmove lines came. */
-static char *uci(const char *input, int searches) {
-    char *out = malloc(OUT_MAX);
-    run_ratnik_until(NULL, input, strlen(input), "bestmove", searches, out, OUT_MAX);
-    return out;
-}
 
 /* The text after "bestmove " up to the end of its word. */
 static void bestmove_of(const char *out, char *move, size_t n) {
@@ -41,7 +31,7 @@ START_TEST(searchmoves_restricts_the_root) {
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char input[256], move[64];
         snprintf(input, sizeof input, "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\n%s\n", cases[i].go);
-        char *out = uci(input, 1);
+        char *out = uci_session(input);
         ck_assert_int_eq(count_substr(out, "bestmove "), 1);
         bestmove_of(out, move, sizeof move);
         ck_assert_msg(strstr(cases[i].expect, move), "%s: bestmove %s", cases[i].go, move);
@@ -49,7 +39,7 @@ START_TEST(searchmoves_restricts_the_root) {
         free(out);
     }
     char move[64];
-    char *out = uci("position startpos\ngo depth 3 searchmoves e2e4\n", 1);
+    char *out = uci_session("position startpos\ngo depth 3 searchmoves e2e4\n");
     bestmove_of(out, move, sizeof move);
     ck_assert_str_eq(move, "e2e4");
     free(out);
@@ -60,7 +50,7 @@ END_TEST
 START_TEST(searchmoves_then_clocks) {
     double t0 = clock_now_ms();
     char move[64];
-    char *out = uci("position startpos\ngo searchmoves e2e4 d2d4 wtime 1000 btime 1000\n", 1);
+    char *out = uci_session("position startpos\ngo searchmoves e2e4 d2d4 wtime 1000 btime 1000\n");
     double ms = clock_now_ms() - t0;
     bestmove_of(out, move, sizeof move);
     ck_assert_msg(!strcmp(move, "e2e4") || !strcmp(move, "d2d4"), "bestmove %s", move);
@@ -82,7 +72,7 @@ START_TEST(searchmoves_every_variant) {
         char input[512], move[64];
         snprintf(input, sizeof input, "setoption name UCI_Variant value %s\nposition startpos\ngo depth 2 searchmoves %s\n",
                  v->name, list[n - 1]);
-        char *out = uci(input, 1);
+        char *out = uci_session(input);
         bestmove_of(out, move, sizeof move);
         ck_assert_msg(!strcmp(move, list[n - 1]), "%s: asked %s, got %s", v->name, list[n - 1], move);
         free(out);
@@ -97,7 +87,7 @@ START_TEST(searchmoves_every_variant) {
         char input[512], move[64];
         snprintf(input, sizeof input, "setoption name UCI_Variant value %s\ngo depth 3 searchmoves %s\n", forms[i].setup,
                  forms[i].turns);
-        char *out = uci(input, 1);
+        char *out = uci_session(input);
         HASNT(out, "error");
         bestmove_of(out, move, sizeof move);
         ck_assert_msg(strstr(forms[i].expect, move), "searchmoves %s: got %s", forms[i].turns, move);
@@ -113,7 +103,7 @@ START_TEST(searchmoves_bribes) {
     char input[512], move[64];
     snprintf(input, sizeof input, "setoption name UCI_Variant value buratia\nposition fen %s\ngo depth 2 searchmoves N@b1 g1f3\n",
              fen);
-    char *out = uci(input, 1);
+    char *out = uci_session(input);
     HAS(out, "info string error: go searchmoves: 'N@b1' is a bribe: it needs the option Corruption\n");
     bestmove_of(out, move, sizeof move);
     ck_assert_str_eq(move, "g1f3");
@@ -124,15 +114,14 @@ START_TEST(searchmoves_bribes) {
                  "setoption name UCI_Variant value buratia\nsetoption name Corruption value true\nposition fen %s\n"
                  "go depth 3 searchmoves %s\n",
                  fen, tokens[i]);
-        out = uci(input, 1);
+        out = uci_session(input);
         HASNT(out, "error");
         bestmove_of(out, move, sizeof move);
         ck_assert_str_eq(move, tokens[i]);
         free(out);
     }
-    out = uci("setoption name UCI_Variant value buratia\nsetoption name Corruption value true\n"
-              "position fen r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[n] w - - 0 1\ngo depth 2 searchmoves +N@b8 e2e4\n",
-              1);
+    out = uci_session("setoption name UCI_Variant value buratia\nsetoption name Corruption value true\n"
+              "position fen r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[n] w - - 0 1\ngo depth 2 searchmoves +N@b8 e2e4\n");
     HAS(out, "info string error: go searchmoves: '+N@b8' does not end the turn");
     bestmove_of(out, move, sizeof move);
     ck_assert_str_eq(move, "e2e4");
@@ -143,7 +132,7 @@ END_TEST
 /* Each bad turn is named; with none left the search takes every move. */
 START_TEST(searchmoves_illegal_turns) {
     char move[64];
-    char *out = uci("position startpos\ngo depth 2 searchmoves e2e5 zz e2e4 e7e5\n", 1);
+    char *out = uci_session("position startpos\ngo depth 2 searchmoves e2e5 zz e2e4 e7e5\n");
     HAS(out, "info string error: go searchmoves: illegal move 'e2e5'\n");
     HAS(out, "info string error: go searchmoves: illegal move 'zz'\n");
     HAS(out, "info string error: go searchmoves: illegal move 'e7e5'\n");
@@ -151,7 +140,7 @@ START_TEST(searchmoves_illegal_turns) {
     bestmove_of(out, move, sizeof move);
     ck_assert_str_eq(move, "e2e4");
     free(out);
-    out = uci("position startpos\ngo depth 2 searchmoves e2e5\n", 1);
+    out = uci_session("position startpos\ngo depth 2 searchmoves e2e5\n");
     HAS(out, "info string go searchmoves: no legal turn given, searching all\n");
     ck_assert_int_eq(count_substr(out, "bestmove "), 1);
     HASNT(out, "bestmove (none)");
@@ -160,22 +149,6 @@ START_TEST(searchmoves_illegal_turns) {
 END_TEST
 
 /* ---- every go answers -------------------------------------------------- */
-
-/* Numbers beyond the limits are clamped: the search starts and answers. */
-START_TEST(go_huge_numbers_answer) {
-    static const char *gos[] = {"go nodes 3000000000", "go movetime 3000000000", "go depth 99999999999999",
-                                "go wtime 99999999999999999999999 btime 5", "go mate 1000000", "go movestogo 99999999999"};
-    for (size_t i = 0; i < sizeof gos / sizeof *gos; i++) {
-        char input[256];
-        snprintf(input, sizeof input, "position startpos\n%s\nstop\n", gos[i]);
-        char *out = uci(input, 1);
-        ck_assert_msg(count_substr(out, "bestmove ") == 1, "%s:\n%s", gos[i], out);
-        HASNT(out, "bestmove (none)");
-        HASNT(out, "error");
-        free(out);
-    }
-}
-END_TEST
 
 /* A malformed go gets its error and then, at once, the move of a depth-1
  * search: stdin stays open, so only that answer can end the wait. */
@@ -186,14 +159,14 @@ START_TEST(go_malformed_still_answers) {
         char input[256];
         snprintf(input, sizeof input, "position startpos\n%s\n", gos[i]);
         double t0 = clock_now_ms();
-        char *out = uci(input, 1);
+        char *out = uci_session(input);
         ck_assert_msg(count_substr(out, "bestmove ") == 1, "%s:\n%s", gos[i], out);
         ck_assert_msg(count_substr(out, "info string error: go: ") == 1, "%s:\n%s", gos[i], out);
         ck_assert_msg(clock_now_ms() - t0 < 5000, "%s: answered after %.0f ms", gos[i], clock_now_ms() - t0);
         HASNT(out, "bestmove (none)");
         free(out);
     }
-    char *out = uci("go depth abc\n", 1);
+    char *out = uci_session("go depth abc\n");
     HAS(out, "info string error: go: 'depth' needs an integer, not 'abc'\n");
     free(out);
 }
@@ -206,10 +179,10 @@ START_TEST(cecp_nonfinite_numbers_refused) {
                                   "cores nan",  "level 0 nan 0",  "level 0 1 nan",  "st inf",     "sd -inf",
                                   "level 0 1:nan 0", "level 0 5 2x"};
     for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
-        char input[256], *out = malloc(OUT_MAX);
+        char body[256];
         /* the engine then moves by the settings before the refused line */
-        snprintf(input, sizeof input, "xboard\nprotover 2\nnew\nsd 1\n%s\nusermove e2e4\nping 1\n", lines[i]);
-        run_ratnik_until(NULL, input, strlen(input), "pong 1", 1, out, OUT_MAX);
+        snprintf(body, sizeof body, "new\nsd 1\n%s\nusermove e2e4\nping 1\n", lines[i]);
+        char *out = cecp_session(body);
         ck_assert_msg(count_substr(out, "Error (") == 1, "%s:\n%s", lines[i], out);
         ck_assert_msg(strstr(out, "\nmove "), "%s: no move:\n%s", lines[i], out);
         free(out);
@@ -217,56 +190,7 @@ START_TEST(cecp_nonfinite_numbers_refused) {
 }
 END_TEST
 
-START_TEST(cecp_setboard_trailing_junk) {
-    static const char *in = "xboard\nprotover 2\nnew\nforce\n"
-                            "setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 junk\nusermove e2e4\nping 1\n";
-    char *out = malloc(OUT_MAX);
-    run_ratnik_until(NULL, in, strlen(in), "pong 1", 1, out, OUT_MAX);
-    HAS(out, "tellusererror Illegal position: extra text after the FEN: 'junk'\n");
-    HAS(out, "Illegal move (no valid position): e2e4\n");
-    free(out);
-}
-END_TEST
-
 /* ---- messages ----------------------------------------------------------- */
-
-START_TEST(fen_bracket_messages) {
-    static const struct { const char *fen, *msg; } cases[] = {
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[]] w - - 0 1", "stray ']' after the board"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR [N] w - - 0 1", "holdings '[N]' must follow the board"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR] w - - 0 1", "stray ']' on rank 1"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[[N] w - - 0 1", "holdings: a second '['"},
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1 ]", "stray ']' after the board"},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        char input[256], *out = malloc(OUT_MAX);
-        snprintf(input, sizeof input, "setoption name UCI_Variant value buratia\nposition fen %s\n", cases[i].fen);
-        run_ratnik(NULL, input, strlen(input), out, OUT_MAX);
-        HAS(out, cases[i].msg);
-        HASNT(out, "extra text");
-        ck_assert_int_eq(count_substr(out, "info string error: "), 1);
-        free(out);
-    }
-}
-END_TEST
-
-/* After the end, a move of the side to move is refused for the end; text
- * that is no such move is simply illegal. */
-START_TEST(moves_after_the_end) {
-    static const struct { const char *move, *msg; } cases[] = {
-        {"e2e4", "illegal move 'e2e4': the game is over\n"},
-        {"zz", "illegal move 'zz'\n"},
-        {"e7e6", "illegal move 'e7e6'\n"},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        char input[256], *out = malloc(OUT_MAX);
-        snprintf(input, sizeof input, "position startpos moves f2f3 e7e5 g2g4 d8h4 %s\n", cases[i].move);
-        run_ratnik(NULL, input, strlen(input), out, OUT_MAX);
-        HAS(out, cases[i].msg);
-        free(out);
-    }
-}
-END_TEST
 
 /* A NUL would cut the line into a different command: it is refused. */
 START_TEST(nul_byte_refused) {
@@ -279,17 +203,6 @@ START_TEST(nul_byte_refused) {
     run_ratnik(NULL, cecp_in, sizeof cecp_in - 1, out, OUT_MAX);
     HAS(out, "Error (NUL byte in the line): input discarded\n");
     HAS(out, "pong 1\n");
-    free(out);
-}
-END_TEST
-
-START_TEST(debug_accepted) {
-    char *out = malloc(OUT_MAX);
-    static const char in[] = "debug on\ndebug off\ndebug maybe\nisready\n";
-    run_ratnik(NULL, in, strlen(in), out, OUT_MAX);
-    ck_assert_int_eq(count_substr(out, "info string error: "), 1);
-    HAS(out, "info string error: usage: debug on|off\n");
-    HAS(out, "readyok\n");
     free(out);
 }
 END_TEST
@@ -311,21 +224,6 @@ START_TEST(isready_during_perft) {
 }
 END_TEST
 
-/* Scripts send their next command right after a perft: it waits for the
- * count (only isready and stop do not). */
-START_TEST(perft_then_commands) {
-    static const char in[] = "go perft 3\nposition startpos moves e2e4\ngo perft 2\nd\ngo perft 1\nquit\n";
-    char *out = malloc(OUT_MAX);
-    run_ratnik(NULL, in, strlen(in), out, OUT_MAX);
-    HAS(out, "Nodes searched: 8902\n");
-    HAS(out, "Nodes searched: 600\n");
-    HAS(out, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n");
-    HAS(out, "Nodes searched: 20\n");
-    HASNT(out, "stopped");
-    free(out);
-}
-END_TEST
-
 /* Input's end stops a search, which answers and exits; a perft, which has
  * no answer before its end, is finished. */
 START_TEST(eof_stops_a_deep_search) {
@@ -340,19 +238,61 @@ START_TEST(eof_stops_a_deep_search) {
         ck_assert_msg(pipe_wait_line(p, "bestmove ", 2000, NULL, 0), "no bestmove at EOF: %s", scripts[i]);
         ck_assert_msg(pipe_end(p, 2000), "no exit after EOF: %s", scripts[i]);
     }
-    char *out = malloc(OUT_MAX);
-    run_ratnik(NULL, "go perft 4\n", 11, out, OUT_MAX);
+    char *out = uci_session("go perft 4\n");
     HAS(out, "Nodes searched: 197281\n");
     free(out);
 }
 END_TEST
 
+/* Scripts and what their output must hold. */
+static const ScriptCheck input_scripts[] = {
+    /* Numbers beyond the limits are clamped: the search starts and answers. */
+#define HUGE_GO(go) \
+    {.input = "position startpos\n" go "\nstop\n", .hasnt = {"bestmove (none)", "error"}, .counts = {{"bestmove ", 1}}}
+    HUGE_GO("go nodes 3000000000"), HUGE_GO("go movetime 3000000000"), HUGE_GO("go depth 99999999999999"),
+    HUGE_GO("go wtime 99999999999999999999999 btime 5"), HUGE_GO("go mate 1000000"),
+    HUGE_GO("go movestogo 99999999999"),
+#undef HUGE_GO
+    {.name = "cecp_setboard_trailing_junk", .cecp = true,
+     .input = "new\nforce\nsetboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 junk\nusermove e2e4\nping 1\n",
+     .has = {"tellusererror Illegal position: extra text after the FEN: 'junk'\n",
+             "Illegal move (no valid position): e2e4\n", "pong 1"}},
+#define BRACKETS(fen, msg)                                                                     \
+    {.input = "setoption name UCI_Variant value buratia\nposition fen " fen "\n", .has = {msg}, \
+     .hasnt = {"extra text"}, .counts = {{"info string error: ", 1}}}
+    BRACKETS("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[]] w - - 0 1", "stray ']' after the board"),
+    BRACKETS("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR [N] w - - 0 1", "holdings '[N]' must follow the board"),
+    BRACKETS("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR] w - - 0 1", "stray ']' on rank 1"),
+    BRACKETS("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[[N] w - - 0 1", "holdings: a second '['"),
+    BRACKETS("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w - - 0 1 ]", "stray ']' after the board"),
+#undef BRACKETS
+    /* After the end, a move of the side to move is refused for the end; text
+     * that is no such move is simply illegal. */
+#define AFTER_MATE(move, msg) {.input = "position startpos moves f2f3 e7e5 g2g4 d8h4 " move "\n", .has = {msg}}
+    AFTER_MATE("e2e4", "illegal move 'e2e4': the game is over\n"),
+    AFTER_MATE("zz", "illegal move 'zz'\n"),
+    AFTER_MATE("e7e6", "illegal move 'e7e6'\n"),
+#undef AFTER_MATE
+    {.name = "debug_accepted", .input = "debug on\ndebug off\ndebug maybe\nisready\n",
+     .has = {"info string error: usage: debug on|off\n", "readyok\n"},
+     .counts = {{"info string error: ", 1}}},
+    /* Scripts send their next command right after a perft: it waits for the
+     * count (only isready and stop do not). */
+    {.name = "perft_then_commands",
+     .input = "go perft 3\nposition startpos moves e2e4\ngo perft 2\nd\ngo perft 1\nquit\n",
+     .has = {"Nodes searched: 8902\n", "Nodes searched: 600\n",
+             "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n", "Nodes searched: 20\n"},
+     .hasnt = {"stopped"}},
+};
+
+SCRIPT_LOOP_TEST(input_scripted, input_scripts)
+
 Suite *suite_input(void) {
     return suite_of("input",
-                    CASE("pipes", 120, searchmoves_restricts_the_root, searchmoves_then_clocks,
-                         searchmoves_every_variant, searchmoves_bribes, searchmoves_illegal_turns,
-                         go_huge_numbers_answer, go_malformed_still_answers, cecp_nonfinite_numbers_refused,
-                         cecp_setboard_trailing_junk, fen_bracket_messages, moves_after_the_end, nul_byte_refused,
-                         debug_accepted, isready_during_perft, perft_then_commands, eof_stops_a_deep_search),
+                    LOOP_CASE("pipes", 120, LOOPS({input_scripted, SCRIPT_COUNT(input_scripts)}),
+                              searchmoves_restricts_the_root, searchmoves_then_clocks, searchmoves_every_variant,
+                              searchmoves_bribes, searchmoves_illegal_turns, go_malformed_still_answers,
+                              cecp_nonfinite_numbers_refused, nul_byte_refused, isready_during_perft,
+                              eof_stops_a_deep_search),
                     NULL);
 }

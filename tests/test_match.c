@@ -16,12 +16,7 @@ static int run_match(const char *args, char *out, size_t n) {
     char engines[2048], cmd[2560];
     engine_cmds(args, engines, sizeof engines);
     snprintf(cmd, sizeof cmd, "%s match %s 2>/dev/null", ratnik_bin(), engines);
-    FILE *p = popen(cmd, "r");
-    ck_assert_ptr_nonnull(p);
-    size_t len = fread(out, 1, n - 1, p);
-    out[len] = 0;
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return run_shell(cmd, out, n);
 }
 
 static char *slurp(const char *path) {

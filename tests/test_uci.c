@@ -1,61 +1,10 @@
 /* Scripted UCI sessions through the real binary (./ratnik over pipes). */
 #include <stdlib.h>
-#include "test_util.h"
+#include "script_check.h"
 #include "../variants/registry.h"
 #include "suites.h"
 
 enum { OUT_MAX = 1 << 20 };
-
-/* How many of the lines are a `go` that answers bestmove (all but perft). */
-static int searches_in(const char *input) {
-    int n = 0;
-    for (const char *l = input; *l; l += strcspn(l, "\n"), l += *l == '\n')
-        if (!strncmp(l, "go", 2) && (l[2] == '\n' || l[2] == ' ' || !l[2]) && strncmp(l, "go perft", 8)) n++;
-    return n;
-}
-
-/* Runs the script, its searches to their own ends (input's end would stop them). */
-static char *session(const char *input) {
-    char *out = malloc(OUT_MAX);
-    run_ratnik_until(NULL, input, strlen(input), "bestmove", searches_in(input), out, OUT_MAX);
-    return out;
-}
-
-START_TEST(uci_handshake) {
-    char *out = session("uci\nisready\nquit\n");
-    ck_assert_ptr_nonnull(strstr(out, "id name ratnik\n"));
-    ck_assert_ptr_nonnull(strstr(out, "option name UCI_Variant type combo default chess var chess"));
-    ck_assert_ptr_nonnull(strstr(out, "uciok\n"));
-    ck_assert_ptr_nonnull(strstr(out, "readyok\n"));
-    free(out);
-}
-END_TEST
-
-START_TEST(uci_position_and_display) {
-    char *out = session("position startpos moves e2e4 e7e5 g1f3\nd\n");
-    ck_assert_ptr_nonnull(strstr(out, "Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n"));
-    ck_assert_ptr_nonnull(strstr(out, "Result: none\n"));
-    free(out);
-    out = session("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\nd\n");
-    ck_assert_ptr_nonnull(strstr(out, "Result: 1/2-1/2 stalemate\n"));
-    free(out);
-    out = session("position startpos moves f2f3 e7e5 g2g4 d8h4\nd\n");
-    ck_assert_ptr_nonnull(strstr(out, "Result: 0-1 checkmate\n"));
-    free(out);
-}
-END_TEST
-
-START_TEST(uci_go_perft) {
-    char *out = session("position startpos\ngo perft 3\n");
-    ck_assert_ptr_nonnull(strstr(out, "Nodes searched: 8902\n"));
-    ck_assert_ptr_nonnull(strstr(out, "e2e4: 600\n"));
-    ck_assert_int_eq(count_substr(out, ": "), 21); /* 20 root moves + the total */
-    free(out);
-    out = session("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ngo perft 2\n");
-    ck_assert_ptr_nonnull(strstr(out, "Nodes searched: 2039\n"));
-    free(out);
-}
-END_TEST
 
 START_TEST(cli_perft) {
     char *out = malloc(OUT_MAX);
@@ -98,7 +47,7 @@ static const char *bad_commands[] = {
 START_TEST(uci_bad_input_keeps_state) {
     char input[512];
     snprintf(input, sizeof input, "position startpos moves d2d4\n%s\nd\nisready\n", bad_commands[_i]);
-    char *out = session(input);
+    char *out = uci_session(input);
     ck_assert_msg(count_substr(out, "info string error: ") == 1, "'%s' gave:\n%s", bad_commands[_i], out);
     ck_assert_ptr_nonnull(strstr(out, "Fen: rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1\n"));
     ck_assert_ptr_nonnull(strstr(out, "readyok\n"));
@@ -120,77 +69,14 @@ START_TEST(uci_megabyte_line) {
 }
 END_TEST
 
-START_TEST(uci_variant_switch) {
-    char *out = session("setoption name UCI_Variant value chess\nd\n");
-    ck_assert_ptr_nonnull(strstr(out, "info string variant chess files 8 ranks 8 startpos"));
-    free(out);
-}
-END_TEST
-
-START_TEST(uci_go_depth_one_bestmove) {
-    char *out = session("position startpos moves e2e4\ngo depth 5\n");
-    ck_assert_int_eq(count_substr(out, "bestmove "), 1);
-    ck_assert_ptr_nonnull(strstr(out, "info depth 5 seldepth "));
-    ck_assert_ptr_nonnull(strstr(out, " nodes "));
-    ck_assert_ptr_nonnull(strstr(out, " nps "));
-    ck_assert_ptr_nonnull(strstr(out, " hashfull "));
-    ck_assert_ptr_nonnull(strstr(out, " pv "));
-    free(out);
-}
-END_TEST
-
 START_TEST(uci_isready_during_search) {
-    char *out = session("go infinite\nisready\nstop\nisready\n");
+    char *out = uci_session("go infinite\nisready\nstop\nisready\n");
     char *ready = strstr(out, "readyok"), *best = strstr(out, "bestmove ");
     ck_assert_ptr_nonnull(ready);
     ck_assert_ptr_nonnull(best);
     ck_assert(ready < best); /* answered while the search was running */
     ck_assert_int_eq(count_substr(out, "bestmove "), 1);
     ck_assert_int_eq(count_substr(out, "readyok"), 2);
-    free(out);
-}
-END_TEST
-
-START_TEST(uci_ponder_and_ponderhit) {
-    char *out = session("position startpos\ngo ponder wtime 1000 btime 1000\nponderhit\n");
-    ck_assert_int_eq(count_substr(out, "bestmove "), 1);
-    free(out);
-    out = session("position startpos\ngo ponder movetime 100\nstop\n");
-    ck_assert_int_eq(count_substr(out, "bestmove "), 1);
-    free(out);
-}
-END_TEST
-
-START_TEST(uci_time_controls) {
-    static const char *gos[] = {"go movetime 100", "go nodes 5000", "go wtime 500 btime 500 winc 10 binc 10",
-                                "go wtime 3000 btime 3000 movestogo 5", "go depth 3", "go wtime -20 btime 100"};
-    for (size_t i = 0; i < sizeof gos / sizeof *gos; i++) {
-        char input[128];
-        snprintf(input, sizeof input, "position startpos\n%s\n", gos[i]);
-        char *out = session(input);
-        ck_assert_msg(count_substr(out, "bestmove ") == 1, "%s: %s", gos[i], out);
-        free(out);
-    }
-}
-END_TEST
-
-START_TEST(uci_mate_score_and_no_move) {
-    char *out = session("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 6\n");
-    ck_assert_ptr_nonnull(strstr(out, "score mate 1 "));
-    ck_assert_ptr_nonnull(strstr(out, "bestmove a1a8"));
-    free(out);
-    out = session("position startpos moves f2f3 e7e5 g2g4 d8h4\ngo depth 3\n");
-    ck_assert_ptr_nonnull(strstr(out, "bestmove (none)"));
-    free(out);
-}
-END_TEST
-
-START_TEST(uci_multipv) {
-    char *out = session("setoption name MultiPV value 3\nposition startpos\ngo depth 4\n");
-    ck_assert_ptr_nonnull(strstr(out, "info depth 4 seldepth"));
-    ck_assert_ptr_nonnull(strstr(out, " multipv 3 "));
-    ck_assert_int_eq(count_substr(out, "info depth 4 "), 3);
-    ck_assert_int_eq(count_substr(out, "bestmove "), 1);
     free(out);
 }
 END_TEST
@@ -206,7 +92,7 @@ START_TEST(uci_threads_depth_limit) {
         snprintf(input, sizeof input,
                  "setoption name Threads value 2\nsetoption name UCI_Variant value %s\nposition startpos\ngo depth 3\n",
                  variant_at(i)->name);
-        char *out = session(input);
+        char *out = uci_session(input);
         const char *name = variant_at(i)->name;
         ck_assert_msg(count_substr(out, "bestmove ") == 1, "%s: %s", name, out);
         ck_assert_msg(strstr(out, "info depth 3 "), "%s: no depth 3 line: %s", name, out);
@@ -227,7 +113,7 @@ START_TEST(uci_every_variant_searches) {
         char input[256];
         snprintf(input, sizeof input, "setoption name UCI_Variant value %s\nposition startpos\ngo depth 3\n",
                  variant_at(i)->name);
-        char *out = session(input);
+        char *out = uci_session(input);
         ck_assert_msg(count_substr(out, "bestmove ") == 1, "%s: %s", variant_at(i)->name, out);
         ck_assert_msg(!strstr(out, "bestmove (none)"), "%s", variant_at(i)->name);
         free(out);
@@ -235,13 +121,56 @@ START_TEST(uci_every_variant_searches) {
 }
 END_TEST
 
+/* Scripts and what their output must hold. */
+static const ScriptCheck uci_scripts[] = {
+    {.name = "uci_handshake", .input = "uci\nisready\nquit\n",
+     .has = {"id name ratnik\n", "option name UCI_Variant type combo default chess var chess", "uciok\n", "readyok\n"}},
+    {.name = "uci_position_and_display", .input = "position startpos moves e2e4 e7e5 g1f3\nd\n",
+     .has = {"Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n", "Result: none\n"}},
+    {.name = "uci_position_and_display",
+     .input = "position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\nd\n", .has = {"Result: 1/2-1/2 stalemate\n"}},
+    {.name = "uci_position_and_display",
+     .input = "position startpos moves f2f3 e7e5 g2g4 d8h4\nd\n", .has = {"Result: 0-1 checkmate\n"}},
+    {.name = "uci_go_perft", .input = "position startpos\ngo perft 3\n",
+     .has = {"Nodes searched: 8902\n", "e2e4: 600\n"},
+     .counts = {{": ", 21}}}, /* 20 root moves + the total */
+    {.name = "uci_go_perft",
+     .input = "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ngo perft 2\n",
+     .has = {"Nodes searched: 2039\n"}},
+    {.name = "uci_variant_switch", .input = "setoption name UCI_Variant value chess\nd\n",
+     .has = {"info string variant chess files 8 ranks 8 startpos"}},
+    {.name = "uci_go_depth_one_bestmove", .input = "position startpos moves e2e4\ngo depth 5\n",
+     .has = {"info depth 5 seldepth ", " nodes ", " nps ", " hashfull ", " pv "},
+     .counts = {{"bestmove ", 1}}},
+    {.name = "uci_ponder_and_ponderhit",
+     .input = "position startpos\ngo ponder wtime 1000 btime 1000\nponderhit\n", .counts = {{"bestmove ", 1}}},
+    {.name = "uci_ponder_and_ponderhit",
+     .input = "position startpos\ngo ponder movetime 100\nstop\n", .counts = {{"bestmove ", 1}}},
+    {.name = "uci_time_controls", .input = "position startpos\ngo movetime 100\n", .counts = {{"bestmove ", 1}}},
+    {.name = "uci_time_controls", .input = "position startpos\ngo nodes 5000\n", .counts = {{"bestmove ", 1}}},
+    {.name = "uci_time_controls",
+     .input = "position startpos\ngo wtime 500 btime 500 winc 10 binc 10\n", .counts = {{"bestmove ", 1}}},
+    {.name = "uci_time_controls",
+     .input = "position startpos\ngo wtime 3000 btime 3000 movestogo 5\n", .counts = {{"bestmove ", 1}}},
+    {.name = "uci_time_controls", .input = "position startpos\ngo depth 3\n", .counts = {{"bestmove ", 1}}},
+    {.name = "uci_time_controls", .input = "position startpos\ngo wtime -20 btime 100\n", .counts = {{"bestmove ", 1}}},
+    {.name = "uci_mate_score_and_no_move",
+     .input = "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo depth 6\n", .has = {"score mate 1 ", "bestmove a1a8"}},
+    {.name = "uci_mate_score_and_no_move",
+     .input = "position startpos moves f2f3 e7e5 g2g4 d8h4\ngo depth 3\n", .has = {"bestmove (none)"}},
+    {.name = "uci_multipv", .input = "setoption name MultiPV value 3\nposition startpos\ngo depth 4\n",
+     .has = {"info depth 4 seldepth", " multipv 3 "},
+     .counts = {{"info depth 4 ", 3}, {"bestmove ", 1}}},
+};
+
+SCRIPT_LOOP_TEST(uci_scripted, uci_scripts)
+
 Suite *suite_uci(void) {
     return suite_of("uci",
                     LOOP_CASE("pipes", 60,
-                              LOOPS({uci_bad_input_keeps_state, sizeof bad_commands / sizeof *bad_commands}),
-                              uci_handshake, uci_position_and_display, uci_go_perft, cli_perft, uci_megabyte_line,
-                              uci_variant_switch, uci_go_depth_one_bestmove, uci_isready_during_search,
-                              uci_ponder_and_ponderhit, uci_time_controls, uci_mate_score_and_no_move,
-                              uci_every_variant_searches, uci_multipv, uci_threads_depth_limit),
+                              LOOPS({uci_bad_input_keeps_state, sizeof bad_commands / sizeof *bad_commands},
+                                    {uci_scripted, SCRIPT_COUNT(uci_scripts)}),
+                              cli_perft, uci_megabyte_line, uci_isready_during_search, uci_every_variant_searches,
+                              uci_threads_depth_limit),
                     NULL);
 }

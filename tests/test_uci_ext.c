@@ -4,26 +4,12 @@
  * PGN reader replays. */
 #include <stdlib.h>
 #include <unistd.h>
-#include "test_util.h"
+#include "script_check.h"
 #include "../protocol/match/match.h"
 #include "../variants/registry.h"
 #include "suites.h"
 
-enum { OUT_MAX = 1 << 21, MAX_WORDS = 1 << 15 };
-
-static char *session(const char *input) {
-    char *out = malloc(OUT_MAX);
-    run_ratnik(NULL, input, strlen(input), out, OUT_MAX);
-    return out;
-}
-
-/* Whether `line` is one whole line of out. */
-static bool has_line(const char *out, const char *line) {
-    size_t n = strlen(line);
-    for (const char *p = strstr(out, line); p; p = strstr(p + 1, line))
-        if ((p == out || p[-1] == '\n') && (p[n] == '\n' || !p[n])) return true;
-    return false;
-}
+enum { MAX_WORDS = 1 << 15 };
 
 /* The words of every line starting with `prefix` (a trailing space
  * included), in order; the word "end" of the closing line is not one. */
@@ -62,7 +48,7 @@ START_TEST(ext_piece_names) {
     const char *v = piece_lines[_i].variant;
     char input[256], line[128];
     snprintf(input, sizeof input, "setoption name UCI_Variant value %s\nvariantinfo\n", v);
-    char *out = session(input);
+    char *out = uci_session(input);
     for (int k = 0; k < 6 && piece_lines[_i].lines[k]; k++) {
         snprintf(line, sizeof line, "info string variantinfo %s", piece_lines[_i].lines[k]);
         ck_assert_msg(has_line(out, line), "%s: no '%s' in\n%s", v, line, out);
@@ -91,29 +77,6 @@ START_TEST(ext_tables_complete) {
             ck_assert_msg(squares_parse(g, v->regions[r].squares, &sq) && sq, "%s: region %s", v->name, v->regions[r].id);
         }
     }
-}
-END_TEST
-
-START_TEST(ext_regions) {
-    char *out = session("setoption name UCI_Variant value belarusian\nvariantinfo\n");
-    ck_assert_msg(strstr(out, "info string variantinfo region throne both e5 label "), "%s", out);
-    ck_assert(strstr(out, "info string variantinfo region palace both c3 d3 e3 f3 g3 c4 "));
-    ck_assert(strstr(out, " f7 g7 label palace"));
-    ck_assert(strstr(out, "region promotion white a9 b9 c9 d9 e9 f9 g9 h9 i9 label "));
-    free(out);
-    out = session("setoption name UCI_Variant value japanese\nvariantinfo\n");
-    ck_assert_msg(strstr(out, "region promotion white a7 b7 c7 d7 e7 f7 g7 h7 i7 b8 h8 a9 b9 c9 d9 e9 f9 g9 h9 i9 label "),
-                  "%s", out);
-    ck_assert(strstr(out, "region promotion black a1 b1 c1 d1 e1 f1 g1 h1 i1 b2 h2 a3 b3 c3 d3 e3 f3 g3 h3 i3 label "));
-    free(out);
-    out = session("setoption name UCI_Variant value buratia\nvariantinfo\n");
-    ck_assert(strstr(out, "region goal white a8 b8 c8 d8 e8 f8 g8 h8 label "));
-    ck_assert(strstr(out, "region goal black a1 b1 c1 d1 e1 f1 g1 h1 label "));
-    ck_assert(strstr(out, "holdings yes san no bribes yes"));
-    free(out);
-    out = session("setoption name UCI_Variant value voodoo\nvariantinfo\n");
-    ck_assert(strstr(out, "region promotion white a8 b8 c8 d8 e8 f8 g8 h8 label "));
-    free(out);
 }
 END_TEST
 
@@ -147,7 +110,7 @@ START_TEST(ext_legal_is_perft_one) {
     char input[512];
     snprintf(input, sizeof input, "setoption name UCI_Variant value %s\nposition %s\nlegal\ngo perft 1\n",
              legal_positions[_i].variant, legal_positions[_i].position);
-    char *out = session(input);
+    char *out = uci_session(input);
     int n = words_after(out, "info string legal ", words_a, MAX_WORDS);
     int m = 0;
     for (const char *p = out; (p = strstr(p, ": 1\n")); p++) {
@@ -170,10 +133,10 @@ START_TEST(ext_legal_is_perft_one) {
 END_TEST
 
 START_TEST(ext_legal_after_game_over) {
-    char *out = session("position startpos moves f2f3 e7e5 g2g4 d8h4\nlegal\n");
+    char *out = uci_session("position startpos moves f2f3 e7e5 g2g4 d8h4\nlegal\n");
     ck_assert_str_eq(out, "info string legal end\n");
     free(out);
-    out = session("setoption name UCI_Variant value buratia\nlegal foo\n");
+    out = uci_session("setoption name UCI_Variant value buratia\nlegal foo\n");
     ck_assert_msg(strstr(out, "info string error: legal takes no arguments\ninfo string legal end\n"), "%s", out);
     free(out);
 }
@@ -215,7 +178,7 @@ START_TEST(ext_state_last) {
     char input[512], line[256];
     snprintf(input, sizeof input, "setoption name UCI_Variant value %s\nposition %s\nstate\n", last_turns[_i].variant,
              last_turns[_i].position);
-    char *out = session(input);
+    char *out = uci_session(input);
     snprintf(line, sizeof line, "info string state last %s", last_turns[_i].last);
     ck_assert_msg(has_line(out, line), "%s %s: want '%s' in\n%s", last_turns[_i].variant, last_turns[_i].position, line, out);
     ck_assert_msg(!strstr(out, "error"), "%s", out);
@@ -224,44 +187,9 @@ START_TEST(ext_state_last) {
 }
 END_TEST
 
-START_TEST(ext_state_fields) {
-    char *out = session("position startpos moves e2e4 e7e5 g1f3\nstate\n");
-    ck_assert(has_line(out, "info string state fen rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"));
-    ck_assert(has_line(out, "info string state side black"));
-    ck_assert(has_line(out, "info string state result none"));
-    ck_assert(has_line(out, "info string state startfen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
-    ck_assert(has_line(out, "info string state moves e2e4 e7e5 g1f3"));
-    ck_assert(has_line(out, "info string state san e4 e5 Nf3"));
-    ck_assert(has_line(out, "info string state last move:g1f3"));
-    free(out);
-    out = session("position startpos moves f2f3 e7e5 g2g4 d8h4\nstate\n");
-    ck_assert(has_line(out, "info string state result 0-1 checkmate"));
-    ck_assert(has_line(out, "info string state san f3 e5 g4 Qh4#"));
-    free(out);
-    /* the start position: no moves, no last turn; no SAN where the variant has none */
-    out = session("setoption name UCI_Variant value japanese\nstate\n");
-    ck_assert(has_line(out, "info string state moves"));
-    ck_assert(!strstr(out, "state last") && !strstr(out, "state san"));
-    free(out);
-    out = session("setoption name UCI_Variant value buratia\nposition fen 4k3/8/8/8/8/8/8/4K3[] w - - 0 101\nstate\n");
-    ck_assert_msg(has_line(out, "info string state result 0-0 move limit"), "%s", out);
-    free(out);
-    out = session("setoption name UCI_Variant value buratia\nposition fen 8/8/8/8/8/8/8/8[Kk] w - - 0 101\nstate\n");
-    ck_assert_msg(has_line(out, "info string state result 1/2-1/2 move limit"), "%s", out);
-    free(out);
-    out = session("setoption name UCI_Variant value buratia\nposition fen 8/8/8/8/8/8/8/4K3[k] w - - 0 101\nstate\n");
-    ck_assert_msg(has_line(out, "info string state result 1/2-0 move limit, advantage"), "%s", out);
-    free(out);
-    out = session("setoption name UCI_Variant value belarusian\nposition startpos moves c1b3 b9c7 b3c1 c7b9 c1b3 b9c7 b3c1 "
-                  "c7b9\nstate\n");
-    ck_assert_msg(has_line(out, "info string state result 1/2-1/2 threefold repetition"), "%s", out);
-    free(out);
-}
-END_TEST
-
 /* The queries answer at once while a search runs and do not end it. */
 START_TEST(ext_queries_during_search) {
-    char *out = session("setoption name UCI_Variant value voodoo\nposition startpos moves e2e4\ngo infinite\n"
+    char *out = uci_session("setoption name UCI_Variant value voodoo\nposition startpos moves e2e4\ngo infinite\n"
                         "variantinfo\nlegal\nstate\npgn\nstop\n");
     const char *best = strstr(out, "bestmove ");
     ck_assert_ptr_nonnull(best);
@@ -306,7 +234,7 @@ START_TEST(ext_pgn_round_trip) {
     char input[512], fen_line[FEN_MAX + 32];
     snprintf(input, sizeof input, "setoption name UCI_Variant value %s\nposition %s\nstate\npgn\n", variant,
              pgn_games[_i].position);
-    char *out = session(input);
+    char *out = uci_session(input);
     ck_assert_msg(!strstr(out, "error"), "%s", out);
     static char text[1 << 16];
     pgn_text(out, text, sizeof text);
@@ -346,7 +274,7 @@ END_TEST
 
 /* The same file as a `ratnik match` opening: every turn is played as book. */
 START_TEST(ext_pgn_as_match_opening) {
-    char *out = session("setoption name UCI_Variant value voodoo\nposition startpos moves e2e4 e7e5 xb1,g8f6,d2d4 "
+    char *out = uci_session("setoption name UCI_Variant value voodoo\nposition startpos moves e2e4 e7e5 xb1,g8f6,d2d4 "
                         "xd8,e8e6 g1f3 Q@d8\npgn\n");
     static char text[1 << 16];
     pgn_text(out, text, sizeof text);
@@ -376,14 +304,58 @@ START_TEST(ext_pgn_as_match_opening) {
 }
 END_TEST
 
+/* Scripts and what their output must hold. */
+static const ScriptCheck ext_scripts[] = {
+    {.name = "ext_regions", .input = "setoption name UCI_Variant value belarusian\nvariantinfo\n",
+     .has = {"info string variantinfo region throne both e5 label ",
+             "info string variantinfo region palace both c3 d3 e3 f3 g3 c4 ", " f7 g7 label palace",
+             "region promotion white a9 b9 c9 d9 e9 f9 g9 h9 i9 label "}},
+    {.name = "ext_regions", .input = "setoption name UCI_Variant value japanese\nvariantinfo\n",
+     .has = {"region promotion white a7 b7 c7 d7 e7 f7 g7 h7 i7 b8 h8 a9 b9 c9 d9 e9 f9 g9 h9 i9 label ",
+             "region promotion black a1 b1 c1 d1 e1 f1 g1 h1 i1 b2 h2 a3 b3 c3 d3 e3 f3 g3 h3 i3 label "}},
+    {.name = "ext_regions", .input = "setoption name UCI_Variant value buratia\nvariantinfo\n",
+     .has = {"region goal white a8 b8 c8 d8 e8 f8 g8 h8 label ", "region goal black a1 b1 c1 d1 e1 f1 g1 h1 label ",
+             "holdings yes san no bribes yes"}},
+    {.name = "ext_regions", .input = "setoption name UCI_Variant value voodoo\nvariantinfo\n",
+     .has = {"region promotion white a8 b8 c8 d8 e8 f8 g8 h8 label "}},
+    {.name = "ext_state_fields", .input = "position startpos moves e2e4 e7e5 g1f3\nstate\n",
+     .lines = {"info string state fen rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+               "info string state side black", "info string state result none",
+               "info string state startfen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+               "info string state moves e2e4 e7e5 g1f3", "info string state san e4 e5 Nf3",
+               "info string state last move:g1f3"}},
+    {.name = "ext_state_fields", .input = "position startpos moves f2f3 e7e5 g2g4 d8h4\nstate\n",
+     .lines = {"info string state result 0-1 checkmate", "info string state san f3 e5 g4 Qh4#"}},
+    /* the start position: no moves, no last turn; no SAN where the variant has none */
+    {.name = "ext_state_fields", .input = "setoption name UCI_Variant value japanese\nstate\n",
+     .lines = {"info string state moves"},
+     .hasnt = {"state last", "state san"}},
+    {.name = "ext_state_fields",
+     .input = "setoption name UCI_Variant value buratia\nposition fen 4k3/8/8/8/8/8/8/4K3[] w - - 0 101\nstate\n",
+     .lines = {"info string state result 0-0 move limit"}},
+    {.name = "ext_state_fields",
+     .input = "setoption name UCI_Variant value buratia\nposition fen 8/8/8/8/8/8/8/8[Kk] w - - 0 101\nstate\n",
+     .lines = {"info string state result 1/2-1/2 move limit"}},
+    {.name = "ext_state_fields",
+     .input = "setoption name UCI_Variant value buratia\nposition fen 8/8/8/8/8/8/8/4K3[k] w - - 0 101\nstate\n",
+     .lines = {"info string state result 1/2-0 move limit, advantage"}},
+    {.name = "ext_state_fields",
+     .input = "setoption name UCI_Variant value belarusian\nposition startpos moves c1b3 b9c7 b3c1 c7b9 c1b3 b9c7 b3c1 "
+              "c7b9\nstate\n",
+     .lines = {"info string state result 1/2-1/2 threefold repetition"}},
+};
+
+SCRIPT_LOOP_TEST(ext_scripted, ext_scripts)
+
 Suite *suite_uci_ext(void) {
     return suite_of("uci_ext",
                     LOOP_CASE("uci_ext", 60,
                               LOOPS({ext_piece_names, sizeof piece_lines / sizeof *piece_lines},
                                     {ext_legal_is_perft_one, sizeof legal_positions / sizeof *legal_positions},
                                     {ext_state_last, sizeof last_turns / sizeof *last_turns},
-                                    {ext_pgn_round_trip, sizeof pgn_games / sizeof *pgn_games}),
-                              ext_tables_complete, ext_regions, ext_legal_after_game_over, ext_state_fields,
-                              ext_queries_during_search, ext_pgn_as_match_opening),
+                                    {ext_pgn_round_trip, sizeof pgn_games / sizeof *pgn_games},
+                                    {ext_scripted, SCRIPT_COUNT(ext_scripts)}),
+                              ext_tables_complete, ext_legal_after_game_over, ext_queries_during_search,
+                              ext_pgn_as_match_opening),
                     NULL);
 }

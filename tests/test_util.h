@@ -65,6 +65,17 @@ static inline const char *ratnik_bin(void) {
     return b && *b ? b : "./ratnik";
 }
 
+/* Runs a shell command; its stdout in out (n bytes at most, ended), its
+ * exit status returned (-1 if it did not exit). */
+static inline int run_shell(const char *cmd, char *out, size_t n) {
+    FILE *p = popen(cmd, "r");
+    ck_assert_ptr_nonnull(p);
+    size_t len = fread(out, 1, n - 1, p);
+    out[len] = 0;
+    int status = pclose(p);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
 /* Runs ./ratnik with `input` on stdin; returns its whole stdout in out. */
 static inline void run_ratnik(const char *args, const char *input, size_t input_len, char *out, size_t n) {
     char path[] = "/tmp/ratnik-test-XXXXXX";
@@ -75,11 +86,7 @@ static inline void run_ratnik(const char *args, const char *input, size_t input_
     fclose(f);
     char cmd[2048];
     snprintf(cmd, sizeof cmd, "%s %s < %s 2>/dev/null", ratnik_bin(), args ? args : "", path);
-    FILE *p = popen(cmd, "r");
-    ck_assert_ptr_nonnull(p);
-    size_t len = fread(out, 1, n - 1, p);
-    out[len] = 0;
-    pclose(p);
+    run_shell(cmd, out, n);
     remove(path);
 }
 
