@@ -230,12 +230,14 @@ static bool play_with_suffix(Engine *e, const char *text, char *err, size_t errl
     return engine_play(e, plain, err, errlen);
 }
 
-/* `A B,C D` at the start of text: the four squares in sq4 and what follows
- * them, or NULL when text does not start so. */
-static const char *parse_two_legs(const Geometry *g, const char *text, int sq4[4]) {
-    int l1 = parse_two_squares(g, text, &sq4[0], &sq4[1]);
+/* `A B,C D` at the start of text, read on the engine's position (in cur):
+ * the four squares in sq4 and what follows them, or NULL when text does
+ * not start so. */
+static const char *read_two_legs(Engine *e, const char *text, Position *cur, int sq4[4]) {
+    engine_position(e, cur);
+    int l1 = parse_two_squares(cur->geo, text, &sq4[0], &sq4[1]);
     if (!l1 || text[l1] != ',') return NULL;
-    int l2 = parse_two_squares(g, text + l1 + 1, &sq4[2], &sq4[3]);
+    int l2 = parse_two_squares(cur->geo, text + l1 + 1, &sq4[2], &sq4[3]);
     return l2 ? text + l1 + 1 + l2 : NULL;
 }
 
@@ -252,11 +254,10 @@ static bool play_displacement(Engine *e, const Geometry *g, int a, int b, int c,
  * the in-place turn on that square: the one with the suffix, else the only one. */
 static bool play_in_place(Engine *e, const char *text, char *err, size_t errlen) {
     Position cur;
-    engine_position(e, &cur);
-    const Geometry *g = cur.geo;
     int sq4[4];
-    const char *tail = parse_two_legs(g, text, sq4);
+    const char *tail = read_two_legs(e, text, &cur, sq4);
     if (!tail || (tail[0] && (!isalpha((unsigned char)tail[0]) || tail[1]))) return false;
+    const Geometry *g = cur.geo;
     int a = sq4[0], b = sq4[1], c = sq4[2], d = sq4[3];
     if (!(b == c && d == a) && a != b) return false;
     char sq[4], cand[TURN_STR_MAX], found[TURN_STR_MAX] = "";
@@ -287,9 +288,8 @@ static bool play_in_place(Engine *e, const char *text, char *err, size_t errlen)
  * `A B, B C` read back from `A C, B x`. */
 static bool play_rewritten_legs(Engine *e, const char *text, char *err, size_t errlen) {
     Position cur;
-    engine_position(e, &cur);
     int sq4[4]; /* A C, B x */
-    const char *tail = parse_two_legs(cur.geo, text, sq4);
+    const char *tail = read_two_legs(e, text, &cur, sq4);
     return tail && !*tail && play_displacement(e, cur.geo, sq4[0], sq4[2], sq4[1], err, errlen);
 }
 
@@ -299,11 +299,10 @@ static bool play_rewritten_legs(Engine *e, const char *text, char *err, size_t e
  * as castling); `A B,B B` is the sideways push of the own piece on B. */
 static bool play_kill_legs(Engine *e, const char *text, char *err, size_t errlen) {
     Position cur;
-    engine_position(e, &cur);
-    const Geometry *g = cur.geo;
     int sq4[4];
-    const char *tail = parse_two_legs(g, text, sq4);
+    const char *tail = read_two_legs(e, text, &cur, sq4);
     if (!tail || *tail) return false;
+    const Geometry *g = cur.geo;
     int a = sq4[0], b = sq4[1], c = sq4[2], x = sq4[3];
     if (!cur.board[c] || piece_color(cur.board[c]) != cur.side) return false;
     if (c == b && x == b) {
