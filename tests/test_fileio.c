@@ -8,42 +8,35 @@
 #include "../engine/fileio.h"
 #include "suites.h"
 
-static void write_bytes(const char *path, const char *bytes, size_t n) {
-    FILE *f = fopen(path, "wb");
-    ck_assert_ptr_nonnull(f);
-    ck_assert_uint_eq(fwrite(bytes, 1, n, f), n);
-    ck_assert_int_eq(fclose(f), 0);
-}
-
-START_TEST(read_all_whole_file_nul_terminated) {
+/* file_read_all on a temporary file holding the n bytes given. */
+static char *read_back(const char *bytes, size_t n, long long max, size_t *len, char *err, size_t errlen) {
     char path[] = "/tmp/ratnik_fileio_XXXXXX";
     int fd = mkstemp(path);
     ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, bytes, n), (ssize_t)n);
     close(fd);
-    write_bytes(path, "ab\0cd", 5);
+    char *text = file_read_all(path, max, len, err, errlen);
+    unlink(path);
+    return text;
+}
+
+START_TEST(read_all_whole_file_nul_terminated) {
     char err[128] = "";
     size_t len = 0;
-    char *text = file_read_all(path, 5, &len, err, sizeof err);
-    ck_assert_ptr_nonnull(text);
+    char *text = read_back("ab\0cd", 5, 5, &len, err, sizeof err);
+    ck_assert_msg(text, "%s", err);
     ck_assert_uint_eq(len, 5);
     ck_assert_mem_eq(text, "ab\0cd", 6); /* the NUL after the last byte too */
     free(text);
-    unlink(path);
 }
 END_TEST
 
 START_TEST(read_all_refuses_a_file_over_the_limit) {
-    char path[] = "/tmp/ratnik_fileio_XXXXXX";
-    int fd = mkstemp(path);
-    ck_assert_int_ge(fd, 0);
-    close(fd);
-    write_bytes(path, "abcdef", 6);
     char err[128] = "";
     size_t len = 99;
-    ck_assert_ptr_null(file_read_all(path, 5, &len, err, sizeof err));
+    ck_assert_ptr_null(read_back("abcdef", 6, 5, &len, err, sizeof err));
     ck_assert_msg(strstr(err, "6 bytes, more than the"), "%s", err);
     ck_assert_uint_eq(len, 99); /* untouched on failure */
-    unlink(path);
 }
 END_TEST
 
