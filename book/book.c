@@ -20,36 +20,14 @@ struct Book {
     size_t size;
 };
 
-/* Reads the whole file; NULL with err on any failure. */
-static unsigned char *read_file(const char *path, size_t *size, char *err, size_t errlen) {
-    char why[160];
-    long long len = 0;
-    FILE *f = file_open_read(path, &len, why, sizeof why);
-    if (!f) {
+Book *book_open(const char *path, const Variant *v, char *err, size_t errlen) {
+    size_t size = 0;
+    char why[256] = "";
+    unsigned char *data = (unsigned char *)file_read_all(path, BOOK_MAX_BYTES, &size, why, sizeof why);
+    if (!data) {
         snprintf(err, errlen, "cannot open book %s: %s", path, why);
         return NULL;
     }
-    if (len > BOOK_MAX_BYTES) {
-        snprintf(err, errlen, "book %s is %lld bytes, more than the %d MB limit", path, len, BOOK_MAX_BYTES >> 20);
-        fclose(f);
-        return NULL;
-    }
-    unsigned char *data = malloc(len ? (size_t)len : 1);
-    size_t got = data ? fread(data, 1, (size_t)len, f) : 0;
-    fclose(f);
-    if (!data || got != (size_t)len) {
-        snprintf(err, errlen, data ? "cannot read book %s" : "out of memory reading book %s", path);
-        free(data);
-        return NULL;
-    }
-    *size = got;
-    return data;
-}
-
-Book *book_open(const char *path, const Variant *v, char *err, size_t errlen) {
-    size_t size = 0;
-    unsigned char *data = read_file(path, &size, err, errlen);
-    if (!data) return NULL;
     Book *b = calloc(1, sizeof *b);
     if (!b) {
         snprintf(err, errlen, "out of memory");
@@ -58,7 +36,6 @@ Book *book_open(const char *path, const Variant *v, char *err, size_t errlen) {
     }
     b->v = v;
     if (size >= 8 && rbook_is_ratnik(data, size)) {
-        char why[256] = "";
         b->rbook = rbook_load(data, size, v, why, sizeof why);
         free(data); /* rbook_load keeps what it needs */
         if (!b->rbook) {
@@ -68,7 +45,6 @@ Book *book_open(const char *path, const Variant *v, char *err, size_t errlen) {
         }
         return b;
     }
-    char why[256] = "";
     if (!v->polyglot) {
         snprintf(err, errlen, "book %s is not a ratnik book, and Polyglot books are for chess only (variant %s)", path,
                  v->name);

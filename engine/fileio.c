@@ -2,6 +2,7 @@
  * open that can wait for another process. */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -46,6 +47,28 @@ FILE *file_open_read(const char *path, long long *size, char *err, size_t errlen
     }
     if (size) *size = (long long)st.st_size;
     return stream_of(fd, "r", err, errlen);
+}
+
+char *file_read_all(const char *path, long long max, size_t *len, char *err, size_t errlen) {
+    long long size = 0;
+    FILE *f = file_open_read(path, &size, err, errlen);
+    if (!f) return NULL;
+    if (size > max) {
+        snprintf(err, errlen, "%lld bytes, more than the %lld MB limit", size, max >> 20);
+        fclose(f);
+        return NULL;
+    }
+    char *data = malloc((size_t)size + 1);
+    size_t got = data ? fread(data, 1, (size_t)size, f) : 0;
+    fclose(f);
+    if (!data || got != (size_t)size) {
+        snprintf(err, errlen, data ? "read error" : "out of memory");
+        free(data);
+        return NULL;
+    }
+    data[got] = 0;
+    *len = got;
+    return data;
 }
 
 FILE *file_open_write(const char *path, bool append, char *err, size_t errlen) {

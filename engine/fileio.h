@@ -16,6 +16,12 @@
  * NULL, is the file's length in bytes. */
 FILE *file_open_read(const char *path, long long *size, char *err, size_t errlen);
 
+/* The whole of a regular file, NUL-terminated (the NUL not counted in
+ * *len): NULL with the reason in err, the caller naming the file. A file
+ * longer than max bytes is refused before anything is allocated for it,
+ * so that a user's file cannot make a session take any amount of memory. */
+char *file_read_all(const char *path, long long max, size_t *len, char *err, size_t errlen);
+
 /* A file opened for writing ("w") or appending ("a"), created when missing
  * (close-on-exec). A FIFO without a reader is refused rather than waited
  * for. NULL with the reason in err. */

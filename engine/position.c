@@ -50,3 +50,11 @@ uint64_t pos_compute_key(const Position *pos) {
     k ^= zobrist.pending[pos->pending];
     return k;
 }
+
+bool pos_generates(const Position *pos, Move m) {
+    Move moves[MAX_MOVES];
+    int n = pos->v->generate(pos, moves);
+    for (int i = 0; i < n; i++)
+        if (moves[i] == m) return true;
+    return false;
+}

@@ -51,6 +51,9 @@ extern ZobristTables zobrist;
 void zobrist_init(void);
 
 void pos_clear(Position *pos, const struct Variant *v);
+/* Whether the variant's generator lists m in pos (a turn checked against
+ * the rules rather than against a move list at hand). */
+bool pos_generates(const Position *pos, Move m);
 uint64_t pos_compute_key(const Position *pos);
 
 static inline bb_t pos_pieces(const Position *pos, int color, int type) {

@@ -119,6 +119,14 @@ typedef struct {
     int (*evaluate)(const Position *pos, const int *params);
 } EvalParams;
 
+/* The group for field f of a plugin's parameter struct T. */
+#define EVAL_PARAM_GROUP(T, f) {#f, (int)(offsetof(T, f) / sizeof(int)), (int)(sizeof(((T *)0)->f) / sizeof(int))}
+/* Defines the EvalParams `name` over `values`, a T (all ints) whose tuned
+ * numbers stand in the file `source`. */
+#define DEFINE_EVAL_PARAMS(name, T, source, groups, values, evaluate)                                             \
+    _Static_assert(sizeof(T) % sizeof(int) == 0, #T " is read as ints");                                       \
+    const EvalParams name = {source, groups, (int)(sizeof(T) / sizeof(int)), (const int *)&(values), evaluate}
+
 typedef struct Variant {
     const char *name;
     int files, ranks;

@@ -59,6 +59,23 @@ bool engine_exe_dir(char *path, size_t n) {
     return true;
 }
 
+bool engine_find_shipped(const char *rel, const char *data_rel, char *path, size_t n) {
+    char exe[1024];
+    if (engine_exe_dir(exe, sizeof exe)) {
+        snprintf(path, n, "%s/%s", exe, rel);
+        if (readable(path)) return true;
+    }
+    snprintf(path, n, "%s", rel);
+    if (readable(path)) return true;
+#ifdef RATNIK_DATADIR
+    snprintf(path, n, "%s/%s", RATNIK_DATADIR, data_rel);
+    if (readable(path)) return true;
+#else
+    (void)data_rel;
+#endif
+    return false;
+}
+
 bool engine_default_book_dir(int i, char *path, size_t n) {
     char exe[1024];
     path[0] = 0;
@@ -124,17 +141,9 @@ bool engine_check_book_file(const Engine *e, const char *name, char *err, size_t
  * variant's system book (chess: Debian's gnuchess-book).
  * False with the places looked at in err. */
 bool engine_find_book(const Variant *v, char *path, size_t n, char *err, size_t errlen) {
-    char exe[1024];
-    if (engine_exe_dir(exe, sizeof exe)) {
-        snprintf(path, n, "%s/book/%s.bin", exe, v->name);
-        if (readable(path)) return true;
-    }
-    snprintf(path, n, "book/%s.bin", v->name);
-    if (readable(path)) return true;
-#ifdef RATNIK_DATADIR
-    snprintf(path, n, "%s/book/%s.bin", RATNIK_DATADIR, v->name);
-    if (readable(path)) return true;
-#endif
+    char rel[256];
+    snprintf(rel, sizeof rel, "book/%s.bin", v->name);
+    if (engine_find_shipped(rel, rel, path, n)) return true;
     if (v->system_book && readable(v->system_book)) {
         snprintf(path, n, "%s", v->system_book);
         return true;

@@ -47,20 +47,11 @@ bool engine_set_eval_file(Engine *e, const char *path, char *err, size_t errlen)
     return true;
 }
 
-static bool readable(const char *path) { return access(path, R_OK) == 0; }
-
 bool engine_find_net(const Variant *v, char *path, size_t n, char *err, size_t errlen) {
-    char exe[1024];
-    if (engine_exe_dir(exe, sizeof exe)) {
-        snprintf(path, n, "%s/search/nets/%s.nnue", exe, v->name);
-        if (readable(path)) return true;
-    }
-    snprintf(path, n, "search/nets/%s.nnue", v->name);
-    if (readable(path)) return true;
-#ifdef RATNIK_DATADIR
-    snprintf(path, n, "%s/nets/%s.nnue", RATNIK_DATADIR, v->name);
-    if (readable(path)) return true;
-#endif
+    char rel[256], data_rel[256];
+    snprintf(rel, sizeof rel, "search/nets/%s.nnue", v->name);
+    snprintf(data_rel, sizeof data_rel, "nets/%s.nnue", v->name);
+    if (engine_find_shipped(rel, data_rel, path, n)) return true;
     snprintf(err, errlen, "no net for variant %s: no search/nets/%s.nnue beside the binary or in the current directory, no nets/%s.nnue in the data directory",
              v->name, v->name, v->name);
     return false;

@@ -69,6 +69,11 @@ struct Engine {
 
 void engine_eval_free(Engine *e);
 
+/* A file shipped with the engine: rel beside the binary, then rel in the
+ * current directory, then data_rel in the data directory (when built with
+ * one); the first readable one in path. */
+bool engine_find_shipped(const char *rel, const char *data_rel, char *path, size_t n);
+
 /* The game under game_lock (a search callback may be playing into it). */
 void engine_lock_game(const Engine *e);
 void engine_unlock_game(const Engine *e);

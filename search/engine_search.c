@@ -289,27 +289,17 @@ uint64_t engine_bench(Engine *e, int depth, bool verbose) {
     return total;
 }
 
-static bool bench_number(const char *word, const char *what, long lo, long hi, long *out, char *err, size_t errlen) {
-    long long v;
-    if (!parse_integer(word, lo, hi, &v)) {
-        snprintf(err, errlen, "bench: %s must be an integer %ld..%ld, not '%.32s'", what, lo, hi, word);
-        return false;
-    }
-    *out = (long)v;
-    return true;
-}
-
 /* Stockfish's order, so that scripts written for it (OpenBench) pass the
  * same words: HASH (MB), THREADS, DEPTH, each optional from the right. */
 bool engine_run_bench(Engine *e, int nargs, const char *const *args, char *err, size_t errlen) {
-    long hash = e->hash_mb, threads = e->threads, depth = 0;
+    long long hash = e->hash_mb, threads = e->threads, depth = 0;
     if (nargs > 3) {
         snprintf(err, errlen, "usage: bench [HASH [THREADS [DEPTH]]]");
         return false;
     }
-    if ((nargs > 0 && !bench_number(args[0], "HASH", 1, HASH_MAX_MB, &hash, err, errlen))
-        || (nargs > 1 && !bench_number(args[1], "THREADS", 1, MAX_THREADS, &threads, err, errlen))
-        || (nargs > 2 && !bench_number(args[2], "DEPTH", 1, MAX_PLY - 4, &depth, err, errlen)))
+    if ((nargs > 0 && !read_integer("bench: HASH", args[0], 1, HASH_MAX_MB, &hash, err, errlen))
+        || (nargs > 1 && !read_integer("bench: THREADS", args[1], 1, MAX_THREADS, &threads, err, errlen))
+        || (nargs > 2 && !read_integer("bench: DEPTH", args[2], 1, MAX_PLY - 4, &depth, err, errlen)))
         return false;
     if (hash != e->hash_mb && !engine_set_hash(e, (int)hash, err, errlen)) return false;
     engine_set_threads(e, (int)threads);

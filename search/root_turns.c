@@ -2,14 +2,6 @@
 #include <string.h>
 #include "root_turns.h"
 
-static bool generated(const Position *pos, Move m) {
-    Move moves[MAX_MOVES];
-    int n = pos->v->generate(pos, moves);
-    for (int i = 0; i < n; i++)
-        if (moves[i] == m) return true;
-    return false;
-}
-
 static bool same_turn(const RootTurns *r, int k, const Move *steps, int n) {
     return r->nsteps[k] == n && !memcmp(r->steps[k], steps, sizeof *steps * (size_t)n);
 }
@@ -25,7 +17,7 @@ bool root_turns_add(RootTurns *r, const Position *pos, bool bribes, const char *
     }
     Position cur = *pos;
     for (int i = 0; i < n; i++) {
-        if (!bribes && !generated(&cur, steps[i])) {
+        if (!bribes && !pos_generates(&cur, steps[i])) {
             snprintf(err, errlen, "'%s' is a bribe: it needs the option Corruption", text);
             return false;
         }

@@ -207,19 +207,15 @@ static int belarusian_evaluate_with(const Position *pos, const int *params) {
 
 int belarusian_evaluate(const Position *pos) { return belarusian_evaluate_with(pos, (const int *)&belarusian_params); }
 
-#define G(f) {#f, (int)(offsetof(BelarusianParams, f) / sizeof(int)), (int)(sizeof(((BelarusianParams *)0)->f) / sizeof(int))}
+#define G(f) EVAL_PARAM_GROUP(BelarusianParams, f)
 static const EvalParamGroup groups[] = {
     G(material), G(tempo), G(centre_minor), G(centre_hetman), G(ratnik_advance), G(ratnik_7th), G(waiting_share),
     G(waiting_none), G(mobility), G(throne_attacker), G(family_near), G(kniaz_palace), G(entry_ready),
     G(entry_ready_move), G(holder), G(king_zone), G(lone_kniaz), G(family_both_hit), G(horse_mobility),
     {NULL, 0, 0},
 };
-_Static_assert(sizeof(BelarusianParams) % sizeof(int) == 0, "BelarusianParams is read as ints");
-
-const EvalParams belarusian_eval_params = {
-    "variants/belarusian_eval.c", groups, (int)(sizeof(BelarusianParams) / sizeof(int)),
-    (const int *)&belarusian_params, belarusian_evaluate_with,
-};
+DEFINE_EVAL_PARAMS(belarusian_eval_params, BelarusianParams, "variants/belarusian_eval.c", groups, belarusian_params,
+                   belarusian_evaluate_with);
 
 /* Check (kniazhych dead, kniaz attacked) or rokash (own holder attacked). */
 bool belarusian_in_check(const Position *pos) {

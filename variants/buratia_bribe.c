@@ -46,17 +46,9 @@ bool buratia_payment_ok(const Position *pos, int receiver, int type, int sq, cha
     return true;
 }
 
-static bool is_legal(const Position *pos, Move named) {
-    Move moves[MAX_MOVES];
-    int count = pos->v->generate(pos, moves);
-    for (int i = 0; i < count; i++)
-        if (moves[i] == named) return true;
-    return false;
-}
-
 bool buratia_refrain(const Position *pos, Move named, int type, int sq, Move *turn, char *err, size_t n) {
     if (!buratia_payment_ok(pos, pos->side, type, sq, err, n)) return false;
-    if (!is_legal(pos, named)) return fail(err, n, "refrain: the named move is not legal here");
+    if (!pos_generates(pos, named)) return fail(err, n, "refrain: the named move is not legal here");
     *turn = move_make(SQ_NONE, sq, SQ_NONE, type, MK_DROP);
     return true;
 }
@@ -70,10 +62,10 @@ static int push_direction(const Geometry *g, int to, int push) {
 
 bool buratia_purchase(const Position *pos, Move named, int type, int sq, Move *turn, char *err, size_t n) {
     if (!buratia_payment_ok(pos, pos->side, type, sq, err, n)) return false;
-    if (!is_legal(pos, named)) return fail(err, n, "purchase: the named move is not legal here");
+    if (!pos_generates(pos, named)) return fail(err, n, "purchase: the named move is not legal here");
     Position after = *pos;
     buratia_place(&after, pos->side, type, sq);
-    if (!is_legal(&after, named))
+    if (!pos_generates(&after, named))
         return fail(err, n, "purchase: the named move is not legal once the piece is placed");
     if (move_kind(named) == MK_DISPLACE) {
         int d = push_direction(pos->geo, move_to(named), move_aux(named));

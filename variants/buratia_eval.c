@@ -155,18 +155,14 @@ static int buratia_evaluate_with(const Position *pos, const int *params) {
 
 int buratia_evaluate(const Position *pos) { return buratia_evaluate_with(pos, (const int *)&buratia_params); }
 
-#define G(f) {#f, (int)(offsetof(BuratiaParams, f) / sizeof(int)), (int)(sizeof(((BuratiaParams *)0)->f) / sizeof(int))}
+#define G(f) EVAL_PARAM_GROUP(BuratiaParams, f)
 static const EvalParamGroup groups[] = {
     G(material), G(director_advance), G(lawyer_lift), G(slave_advance), G(centre_base), G(centre_step),
     G(slave_centre), G(attacker_penalty), G(attacker_advance), G(pushback_penalty), G(pushback_rank),
     G(block_near), G(block_far), G(mobility), G(path_attacked), G(tempo), {NULL, 0, 0},
 };
-_Static_assert(sizeof(BuratiaParams) % sizeof(int) == 0, "BuratiaParams is read as ints");
-
-const EvalParams buratia_eval_params = {
-    "variants/buratia_eval.c", groups, (int)(sizeof(BuratiaParams) / sizeof(int)), (const int *)&buratia_params,
-    buratia_evaluate_with,
-};
+DEFINE_EVAL_PARAMS(buratia_eval_params, BuratiaParams, "variants/buratia_eval.c", groups, buratia_params,
+                   buratia_evaluate_with);
 
 /* Quiescence steps: captures, and the steps that decide the game or make a
  * shnyr: a director onto its far rank, a lawyer push that puts a director

@@ -59,7 +59,7 @@ const ChessParams chess_params = {
     /* tuned values: end */
 };
 
-#define G(f) {#f, (int)(offsetof(ChessParams, f) / sizeof(int)), (int)(sizeof(((ChessParams *)0)->f) / sizeof(int))}
+#define G(f) EVAL_PARAM_GROUP(ChessParams, f)
 static const EvalParamGroup groups[] = {
     G(material_mg), G(material_eg), G(rank_mg), G(rank_eg), G(file_mg), G(file_eg), G(mobility_mg),
     G(mobility_eg), G(passed_mg), G(passed_eg), G(passed_free_eg), G(passed_king_own), G(passed_king_their),
@@ -70,9 +70,5 @@ static const EvalParamGroup groups[] = {
     G(threat_minor_eg), G(threat_rook_mg), G(threat_rook_eg), G(hanging_mg), G(hanging_eg), G(tempo),
     {NULL, 0, 0},
 };
-_Static_assert(sizeof(ChessParams) % sizeof(int) == 0, "ChessParams is read as ints");
-
-const EvalParams chess_eval_params = {
-    "variants/chess_eval_params.c", groups, (int)(sizeof(ChessParams) / sizeof(int)), (const int *)&chess_params,
-    chess_evaluate_with,
-};
+DEFINE_EVAL_PARAMS(chess_eval_params, ChessParams, "variants/chess_eval_params.c", groups, chess_params,
+                   chess_evaluate_with);

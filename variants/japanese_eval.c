@@ -146,19 +146,15 @@ static int japanese_evaluate_with(const Position *pos, const int *params) {
 
 int japanese_evaluate(const Position *pos) { return japanese_evaluate_with(pos, (const int *)&japanese_params); }
 
-#define G(f) {#f, (int)(offsetof(JapaneseParams, f) / sizeof(int)), (int)(sizeof(((JapaneseParams *)0)->f) / sizeof(int))}
+#define G(f) EVAL_PARAM_GROUP(JapaneseParams, f)
 static const EvalParamGroup groups[] = {
     G(material), G(promo_gain), G(annihilation), G(soldier_rank), G(stuck_unicorn), G(stuck_gold),
     G(threat_to_move), G(threat_waiting), G(slider_mobility), G(lance_mobility), G(king_centre), G(king_middle),
     G(gold_centre), G(gold_rank), G(silver_centre), G(silver_rank), G(unicorn_rank), G(unicorn_sixth),
     G(soldier_centre), G(tempo), {NULL, 0, 0},
 };
-_Static_assert(sizeof(JapaneseParams) % sizeof(int) == 0, "JapaneseParams is read as ints");
-
-const EvalParams japanese_eval_params = {
-    "variants/japanese_eval.c", groups, (int)(sizeof(JapaneseParams) / sizeof(int)), (const int *)&japanese_params,
-    japanese_evaluate_with,
-};
+DEFINE_EVAL_PARAMS(japanese_eval_params, JapaneseParams, "variants/japanese_eval.c", groups, japanese_params,
+                   japanese_evaluate_with);
 
 /* Quiescence steps: captures (the last one wins by annihilation) and
  * promotions (a promotable piece landing on a promotion square). */

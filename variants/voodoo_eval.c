@@ -150,17 +150,13 @@ static int voodoo_evaluate_with(const Position *pos, const int *params) {
 
 int voodoo_evaluate(const Position *pos) { return voodoo_evaluate_with(pos, (const int *)&voodoo_params); }
 
-#define G(f) {#f, (int)(offsetof(VoodooParams, f) / sizeof(int)), (int)(sizeof(((VoodooParams *)0)->f) / sizeof(int))}
+#define G(f) EVAL_PARAM_GROUP(VoodooParams, f)
 static const EvalParamGroup groups[] = {
     G(material), G(tempo), G(threat_one), G(threat_more), G(centre_minor), G(centre_queen), G(pawn_advance),
     G(pawn_7th), G(king_home), G(one_piece), G(two_pieces), G(mobility), {NULL, 0, 0},
 };
-_Static_assert(sizeof(VoodooParams) % sizeof(int) == 0, "VoodooParams is read as ints");
-
-const EvalParams voodoo_eval_params = {
-    "variants/voodoo_eval.c", groups, (int)(sizeof(VoodooParams) / sizeof(int)), (const int *)&voodoo_params,
-    voodoo_evaluate_with,
-};
+DEFINE_EVAL_PARAMS(voodoo_eval_params, VoodooParams, "variants/voodoo_eval.c", groups, voodoo_params,
+                   voodoo_evaluate_with);
 
 /* Does capturing on move_to(m) leave side `c` with a bare king (a win
  * that ends the game before any recapture)? A possessed piece stays on its

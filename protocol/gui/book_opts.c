@@ -6,22 +6,11 @@
 #include "book_opts.h"
 #include "../../engine/number.h"
 
-static const char *const names[] = {"OwnBook", "BookFile", "BookDepth", "BookVariety"};
-
-bool book_opts_is_option(const char *name) {
-    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-        if (!strcasecmp(name, names[i])) return true;
-    return false;
-}
-
-bool book_opts_set(Engine *e, const char *name, const char *value, char *err, size_t errlen) {
+static bool book_opts_set(Engine *e, const char *name, const char *value, char *err, size_t errlen) {
     long long v;
     if (!strcasecmp(name, "OwnBook")) {
-        bool on = !strcasecmp(value, "true") || !strcmp(value, "1");
-        if (!on && strcasecmp(value, "false") && strcmp(value, "0")) {
-            snprintf(err, errlen, "OwnBook must be true or false, not '%.64s'", value);
-            return false;
-        }
+        bool on;
+        if (!read_boolean("OwnBook", value, &on, err, errlen)) return false;
         engine_set_own_book(e, on);
     } else if (!strcasecmp(name, "BookFile")) {
         if (!engine_check_book_file(e, value, err, errlen)) return false;
@@ -30,34 +19,31 @@ bool book_opts_set(Engine *e, const char *name, const char *value, char *err, si
             return false;
         }
     } else if (!strcasecmp(name, "BookDepth")) {
-        if (!parse_integer(value, 0, BOOK_DEPTH_MAX, &v)) {
-            snprintf(err, errlen, "BookDepth must be an integer 0..%d (plies), not '%.64s'", BOOK_DEPTH_MAX, value);
-            return false;
-        }
+        if (!read_integer("BookDepth", value, 0, BOOK_DEPTH_MAX, &v, err, errlen)) return false;
         engine_set_book_depth(e, (int)v);
     } else {
-        if (!parse_integer(value, 0, 100, &v)) {
-            snprintf(err, errlen, "BookVariety must be an integer 0..100, not '%.64s'", value);
-            return false;
-        }
+        if (!read_integer("BookVariety", value, 0, 100, &v, err, errlen)) return false;
         engine_set_book_variety(e, (int)v);
     }
     return true;
 }
 
-void book_opts_uci_options(const Engine *e) {
+static void book_opts_uci_options(const Engine *e) {
     engine_printf(e, "option name OwnBook type check default false");
     engine_printf(e, "option name BookFile type string default <empty>");
     engine_printf(e, "option name BookDepth type spin default %d min 0 max %d", BOOK_DEPTH_DEFAULT, BOOK_DEPTH_MAX);
     engine_printf(e, "option name BookVariety type spin default %d min 0 max 100", BOOK_VARIETY_DEFAULT);
 }
 
-void book_opts_cecp_features(const Engine *e) {
+static void book_opts_cecp_features(const Engine *e) {
     engine_printf(e, "feature option=\"OwnBook -check %d\"", engine_own_book(e));
     engine_printf(e, "feature option=\"BookFile -file %s\"", engine_book_file(e));
     engine_printf(e, "feature option=\"BookDepth -spin %d 0 %d\"", engine_book_depth(e), BOOK_DEPTH_MAX);
     engine_printf(e, "feature option=\"BookVariety -spin %d 0 100\"", engine_book_variety(e));
 }
+
+static const char *const names[] = {"OwnBook", "BookFile", "BookDepth", "BookVariety", NULL};
+const OptionGroup book_options = {names, book_opts_set, book_opts_uci_options, book_opts_cecp_features, false};
 
 bool book_opts_uci_go(Engine *e) {
     char turn[TURN_STR_MAX], ponder[TURN_STR_MAX], err[1400];

@@ -4,14 +4,9 @@
 #ifndef RATNIK_BOOK_OPTS_H
 #define RATNIK_BOOK_OPTS_H
 
-#include "../../search/engine.h"
+#include "option_group.h"
 
-/* Whether `name` is one of the book options; setting one (false: bad value,
- * with the reason in err). Booleans take true/false (UCI) or 1/0 (CECP). */
-bool book_opts_is_option(const char *name);
-bool book_opts_set(Engine *e, const char *name, const char *value, char *err, size_t errlen);
-void book_opts_uci_options(const Engine *e);
-void book_opts_cecp_features(const Engine *e);
+extern const OptionGroup book_options;
 
 /* UCI `go`: when the book has a move, prints `info string book move X` and
  * `bestmove X [ponder Y]` and returns true (no search is started). A book

@@ -148,15 +148,10 @@ bool bribes_apply(Engine *e, const Bribe *b, char *token, size_t n, char *err, s
 
 /* ---- options ---------------------------------------------------------------- */
 
-bool bribes_is_option(const char *name) { return !strcasecmp(name, "Corruption") || !strcasecmp(name, "BribePolicy"); }
-
 bool bribes_set_option(Engine *e, const char *name, const char *value, char *err, size_t errlen) {
     if (!strcasecmp(name, "Corruption")) {
-        bool on = !strcasecmp(value, "true") || !strcmp(value, "1");
-        if (!on && strcasecmp(value, "false") && strcmp(value, "0")) {
-            snprintf(err, errlen, "Corruption must be true or false, not '%.64s'", value);
-            return false;
-        }
+        bool on;
+        if (!read_boolean("Corruption", value, &on, err, errlen)) return false;
         engine_bribes(e)->on = on;
         return true;
     }
@@ -169,12 +164,15 @@ bool bribes_set_option(Engine *e, const char *name, const char *value, char *err
     return false;
 }
 
-void bribes_uci_options(const Engine *e) {
+static void bribes_uci_options(const Engine *e) {
     engine_printf(e, "option name Corruption type check default false");
     engine_printf(e, "option name BribePolicy type combo default search var search var accept-all var decline-all var random-offers");
 }
 
-void bribes_cecp_features(const Engine *e) {
+static void bribes_cecp_features(const Engine *e) {
     engine_printf(e, "feature option=\"Corruption -check 0\"");
     engine_printf(e, "feature option=\"BribePolicy -combo *search /// accept-all /// decline-all /// random-offers\"");
 }
+
+static const char *const option_names[] = {"Corruption", "BribePolicy", NULL};
+const OptionGroup bribe_options = {option_names, bribes_set_option, bribes_uci_options, bribes_cecp_features, false};

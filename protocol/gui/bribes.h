@@ -7,6 +7,7 @@
 
 #include "../../search/bribe_decide.h"
 #include "../../search/engine.h"
+#include "option_group.h"
 
 typedef enum { BRIBE_PROTO_UCI, BRIBE_PROTO_CECP } BribeProto;
 
@@ -19,10 +20,8 @@ bool bribes_command(Engine *e, BribeProto proto, int argc, char **argv, Bribe *a
  * the game); *token gets what a move list would carry ("N@b8,e7e5"). */
 bool bribes_apply(Engine *e, const Bribe *b, char *token, size_t n, char *err, size_t errlen);
 
-/* Options: whether `name` is one of ours; setting one (false: bad value). */
-bool bribes_is_option(const char *name);
+/* The options Corruption and BribePolicy; setting one (false: bad value). */
+extern const OptionGroup bribe_options;
 bool bribes_set_option(Engine *e, const char *name, const char *value, char *err, size_t errlen);
-void bribes_uci_options(const Engine *e);
-void bribes_cecp_features(const Engine *e);
 
 #endif

@@ -25,6 +25,7 @@
 #include "play_opts.h"
 #include "book_opts.h"
 #include "eval_opts.h"
+#include "option_group.h"
 #include "../../engine/fen.h"
 #include "../../engine/notation.h"
 #include "../../variants/registry.h"
@@ -233,10 +234,7 @@ static void cmd_protover(CecpState *c) {
     int limit = engine_move_limit(e);
     engine_printf(e, "feature option=\"MoveLimit -spin %d 0 10000\"", limit >= 0 ? limit : 100);
     engine_printf(e, "feature option=\"Clear Hash -button\"");
-    bribes_cecp_features(e);
-    book_opts_cecp_features(e);
-    play_opts_cecp_features(e);
-    eval_opts_cecp_features(e);
+    option_groups_cecp(e);
     engine_printf(e, "feature done=1");
 }
 
@@ -381,6 +379,7 @@ static void cmd_option(CecpState *c, const char *arg, const char *line) {
     if (len >= sizeof name) len = sizeof name - 1;
     memcpy(name, arg, len);
     name[len] = 0;
+    const OptionGroup *group;
     if (!strcmp(name, "MoveLimit")) {
         long long v;
         if (!eq || !parse_integer(eq + 1, 0, 10000, &v)) {
@@ -390,24 +389,11 @@ static void cmd_option(CecpState *c, const char *arg, const char *line) {
         engine_set_move_limit(c->e, (int)v);
     } else if (!strcmp(name, "Clear Hash")) {
         engine_clear_hash(c->e);
-    } else if (book_opts_is_option(name)) { /* the book is asked at the next own move */
+    } else if ((group = option_group_of(name))) {
         char err[256];
-        if (!book_opts_set(c->e, name, eq ? eq + 1 : "", err, sizeof err)) error_reply(c, err, line);
-        return;
-    } else if (play_opts_is_option(name)) { /* read at the next search */
-        char err[256];
-        if (!play_opts_set(c->e, name, eq ? eq + 1 : "", err, sizeof err)) error_reply(c, err, line);
-        return;
-    } else if (eval_opts_is_option(name)) { /* stops the search; analysis resumes below */
-        char err[256];
-        if (!eval_opts_set(c->e, name, eq ? eq + 1 : "", err, sizeof err)) {
-            error_reply(c, err, line);
-            return;
-        }
-    } else if (bribes_is_option(name)) { /* changes no position: the search goes on */
-        char err[256];
-        if (!bribes_set_option(c->e, name, eq ? eq + 1 : "", err, sizeof err)) error_reply(c, err, line);
-        return;
+        bool ok = group->set(c->e, name, eq ? eq + 1 : "", err, sizeof err);
+        if (!ok) error_reply(c, err, line);
+        if (!ok || !group->restarts_search) return;
     } else {
         error_reply(c, "unknown option", line);
         return;

@@ -230,19 +230,35 @@ static bool play_with_suffix(Engine *e, const char *text, char *err, size_t errl
     return engine_play(e, plain, err, errlen);
 }
 
+/* `A B,C D` at the start of text, read on the engine's position (in cur):
+ * the four squares in sq4 and what follows them, or NULL when text does
+ * not start so. */
+static const char *read_two_legs(Engine *e, const char *text, Position *cur, int sq4[4]) {
+    engine_position(e, cur);
+    int l1 = parse_two_squares(cur->geo, text, &sq4[0], &sq4[1]);
+    if (!l1 || text[l1] != ',') return NULL;
+    int l2 = parse_two_squares(cur->geo, text + l1 + 1, &sq4[2], &sq4[3]);
+    return l2 ? text + l1 + 1 + l2 : NULL;
+}
+
+/* Plays `A B,B C`: the piece on A to B, and the one that was on B on to C. */
+static bool play_displacement(Engine *e, const Geometry *g, int a, int b, int c, char *err, size_t errlen) {
+    char sa[4], sb[4], sc[4], turn[TURN_STR_MAX];
+    square_to_str(g, a, sa), square_to_str(g, b, sb), square_to_str(g, c, sc);
+    snprintf(turn, sizeof turn, "%s%s,%s%s", sa, sb, sb, sc);
+    return engine_play(e, turn, err, errlen);
+}
+
 /* A two-leg in-place change as XBoard relays it: `c9c8,c8c9g` (ours, unchanged)
  * or `f6f6,e6g6` (XBoard's rewrite of `f6e6,e6f6a`, its suffix lost). It is
  * the in-place turn on that square: the one with the suffix, else the only one. */
 static bool play_in_place(Engine *e, const char *text, char *err, size_t errlen) {
     Position cur;
-    engine_position(e, &cur);
+    int sq4[4];
+    const char *tail = read_two_legs(e, text, &cur, sq4);
+    if (!tail || (tail[0] && (!isalpha((unsigned char)tail[0]) || tail[1]))) return false;
     const Geometry *g = cur.geo;
-    int a, b, c, d;
-    int l1 = parse_two_squares(g, text, &a, &b);
-    if (!l1 || text[l1] != ',') return false;
-    int l2 = parse_two_squares(g, text + l1 + 1, &c, &d);
-    const char *tail = l2 ? text + l1 + 1 + l2 : "";
-    if (!l2 || (tail[0] && (!isalpha((unsigned char)tail[0]) || tail[1]))) return false;
+    int a = sq4[0], b = sq4[1], c = sq4[2], d = sq4[3];
     if (!(b == c && d == a) && a != b) return false;
     char sq[4], cand[TURN_STR_MAX], found[TURN_STR_MAX] = "";
     square_to_str(g, a, sq);
@@ -272,19 +288,9 @@ static bool play_in_place(Engine *e, const char *text, char *err, size_t errlen)
  * `A B, B C` read back from `A C, B x`. */
 static bool play_rewritten_legs(Engine *e, const char *text, char *err, size_t errlen) {
     Position cur;
-    engine_position(e, &cur);
-    const Geometry *g = cur.geo;
-    int a, c, b, x;
-    int l1 = parse_two_squares(g, text, &a, &c);
-    if (!l1 || text[l1] != ',') return false;
-    int l2 = parse_two_squares(g, text + l1 + 1, &b, &x);
-    if (!l2 || text[l1 + 1 + l2]) return false;
-    char sa[4], sb[4], sc[4], turn[TURN_STR_MAX];
-    square_to_str(g, a, sa);
-    square_to_str(g, b, sb);
-    square_to_str(g, c, sc);
-    snprintf(turn, sizeof turn, "%s%s,%s%s", sa, sb, sb, sc);
-    return engine_play(e, turn, err, errlen);
+    int sq4[4]; /* A C, B x */
+    const char *tail = read_two_legs(e, text, &cur, sq4);
+    return tail && !*tail && play_displacement(e, cur.geo, sq4[0], sq4[2], sq4[1], err, errlen);
 }
 
 /* The two-leg forms of two_leg_text as XBoard relays them or the engine
@@ -293,23 +299,19 @@ static bool play_rewritten_legs(Engine *e, const char *text, char *err, size_t e
  * as castling); `A B,B B` is the sideways push of the own piece on B. */
 static bool play_kill_legs(Engine *e, const char *text, char *err, size_t errlen) {
     Position cur;
-    engine_position(e, &cur);
+    int sq4[4];
+    const char *tail = read_two_legs(e, text, &cur, sq4);
+    if (!tail || *tail) return false;
     const Geometry *g = cur.geo;
-    int a, b, c, x;
-    int l1 = parse_two_squares(g, text, &a, &b);
-    if (!l1 || text[l1] != ',') return false;
-    int l2 = parse_two_squares(g, text + l1 + 1, &c, &x);
-    if (!l2 || text[l1 + 1 + l2] || !cur.board[c] || piece_color(cur.board[c]) != cur.side) return false;
-    char sa[4], sb[4], sc[4], turn[TURN_STR_MAX];
-    square_to_str(g, a, sa), square_to_str(g, b, sb), square_to_str(g, c, sc);
+    int a = sq4[0], b = sq4[1], c = sq4[2], x = sq4[3];
+    if (!cur.board[c] || piece_color(cur.board[c]) != cur.side) return false;
     if (c == b && x == b) {
         int push = castling_push_square(g, a, b);
-        if (push < 0) return false;
-        square_to_str(g, push, sc);
-        snprintf(turn, sizeof turn, "%s%s,%s%s", sa, sb, sb, sc);
-    } else {
-        snprintf(turn, sizeof turn, "x%s,%s%s", sc, sa, sb);
+        return push >= 0 && play_displacement(e, g, a, b, push, err, errlen);
     }
+    char sa[4], sb[4], sc[4], turn[TURN_STR_MAX];
+    square_to_str(g, a, sa), square_to_str(g, b, sb), square_to_str(g, c, sc);
+    snprintf(turn, sizeof turn, "x%s,%s%s", sc, sa, sb);
     return engine_play(e, turn, err, errlen);
 }
 

@@ -3,29 +3,28 @@
 #include <string.h>
 #include <strings.h>
 #include "eval_opts.h"
+#include "../../engine/number.h"
 
-bool eval_opts_is_option(const char *name) { return !strcasecmp(name, "UseNNUE") || !strcasecmp(name, "EvalFile"); }
-
-bool eval_opts_set(Engine *e, const char *name, const char *value, char *err, size_t errlen) {
+static bool eval_opts_set(Engine *e, const char *name, const char *value, char *err, size_t errlen) {
     if (!strcasecmp(name, "EvalFile")) return engine_set_eval_file(e, value, err, errlen);
-    bool on = !strcasecmp(value, "true") || !strcmp(value, "1");
-    if (!on && strcasecmp(value, "false") && strcmp(value, "0")) {
-        snprintf(err, errlen, "UseNNUE must be true or false, not '%.64s'", value);
-        return false;
-    }
+    bool on;
+    if (!read_boolean("UseNNUE", value, &on, err, errlen)) return false;
     engine_set_use_nnue(e, on);
     return true;
 }
 
-void eval_opts_uci_options(const Engine *e) {
+static void eval_opts_uci_options(const Engine *e) {
     engine_printf(e, "option name UseNNUE type check default true");
     engine_printf(e, "option name EvalFile type string default <empty>");
 }
 
-void eval_opts_cecp_features(const Engine *e) {
+static void eval_opts_cecp_features(const Engine *e) {
     engine_printf(e, "feature option=\"UseNNUE -check %d\"", engine_use_nnue(e));
     engine_printf(e, "feature option=\"EvalFile -file %s\"", engine_eval_file(e));
 }
+
+static const char *const names[] = {"UseNNUE", "EvalFile", NULL};
+const OptionGroup eval_options = {names, eval_opts_set, eval_opts_uci_options, eval_opts_cecp_features, true};
 
 void eval_opts_report(Engine *e, bool uci) {
     if (!engine_eval_report_due(e)) return;

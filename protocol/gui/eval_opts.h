@@ -4,13 +4,9 @@
 #ifndef RATNIK_EVAL_OPTS_H
 #define RATNIK_EVAL_OPTS_H
 
-#include "../../search/engine.h"
+#include "option_group.h"
 
-bool eval_opts_is_option(const char *name);
-/* false: bad value, with the reason in err. UseNNUE takes true/false or 1/0. */
-bool eval_opts_set(Engine *e, const char *name, const char *value, char *err, size_t errlen);
-void eval_opts_uci_options(const Engine *e);
-void eval_opts_cecp_features(const Engine *e);
+extern const OptionGroup eval_options;
 /* `info string evaluation: ...` (UCI) or `# evaluation: ...` (CECP) when
  * not yet said since the evaluation changed; a wanted net that cannot be
  * loaded is said as an error (`info string error: ...`, CECP `# error: ...`). */

@@ -5,14 +5,9 @@
 #ifndef RATNIK_PLAY_OPTS_H
 #define RATNIK_PLAY_OPTS_H
 
-#include "../../search/engine.h"
+#include "option_group.h"
 
-bool play_opts_is_option(const char *name);
-/* Sets one (false: bad value, with the reason in err). Booleans take
- * true/false (UCI) or 1/0 (CECP). */
-bool play_opts_set(Engine *e, const char *name, const char *value, char *err, size_t errlen);
-void play_opts_uci_options(const Engine *e);
-void play_opts_cecp_features(const Engine *e);
+extern const OptionGroup play_options;
 /* The ` wdl W D L` to add to a UCI info line ("" with UCI_ShowWDL off). */
 void play_opts_uci_wdl(const Engine *e, int score, int mate, char *buf, size_t n);
 

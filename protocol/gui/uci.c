@@ -10,6 +10,7 @@
 #include "book_opts.h"
 #include "play_opts.h"
 #include "eval_opts.h"
+#include "option_group.h"
 #include "uci_ext.h"
 #include "../../engine/fen.h"
 #include "../../variants/registry.h"
@@ -58,10 +59,7 @@ static void cmd_uci(const Engine *e) {
     engine_printf(e, "option name Ponder type check default false");
     engine_printf(e, "option name MultiPV type spin default 1 min 1 max %d", MAX_MULTIPV);
     engine_printf(e, "option name MoveLimit type spin default 100 min 0 max 10000");
-    bribes_uci_options(e);
-    book_opts_uci_options(e);
-    play_opts_uci_options(e);
-    eval_opts_uci_options(e);
+    option_groups_uci(e);
     engine_printf(e, "uciok");
 }
 
@@ -85,6 +83,7 @@ static void cmd_setoption(Engine *e, const Tokens *t) {
     join(t, 2, value_at < 0 ? t->n : value_at, name, sizeof name);
     join(t, value_at < 0 ? t->n : value_at + 1, t->n, value, sizeof value);
     char err[256];
+    const OptionGroup *group;
     if (!strcasecmp(name, "UCI_Variant")) {
         if (!engine_set_variant(e, value, err, sizeof err)) error(e, "%s", err);
         else announce_variant(e);
@@ -112,14 +111,8 @@ static void cmd_setoption(Engine *e, const Tokens *t) {
         long v = strtol(value, &end, 10);
         if (!*value || *end || v < 0 || v > 10000) error(e, "MoveLimit must be an integer 0..10000, not '%s'", value);
         else engine_set_move_limit(e, (int)v);
-    } else if (bribes_is_option(name)) {
-        if (!bribes_set_option(e, name, value, err, sizeof err)) error(e, "%s", err);
-    } else if (book_opts_is_option(name)) {
-        if (!book_opts_set(e, name, value, err, sizeof err)) error(e, "%s", err);
-    } else if (play_opts_is_option(name)) {
-        if (!play_opts_set(e, name, value, err, sizeof err)) error(e, "%s", err);
-    } else if (eval_opts_is_option(name)) {
-        if (!eval_opts_set(e, name, value, err, sizeof err)) error(e, "%s", err);
+    } else if ((group = option_group_of(name))) {
+        if (!group->set(e, name, value, err, sizeof err)) error(e, "%s", err);
     } else {
         error(e, "unknown option '%s'", name);
     }

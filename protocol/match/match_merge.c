@@ -4,6 +4,7 @@
  * recomputed from the merged games and pairs, and the shards' PGN files
  * (as their results files name them) are joined in game order. */
 #include <libgen.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -72,20 +73,17 @@ static void index_pgn(const char *text, const MatchResults *mine, char **by_game
     }
 }
 
+/* The games the results count: the file may have grown since they were written. */
 static char *read_prefix(const char *path, long long bytes, char *err, size_t n) {
     char why[160];
-    long long size;
-    FILE *f = file_open_read(path, &size, why, sizeof why);
-    if (!f) return snprintf(err, n, "cannot read '%s': %s", path, why), NULL;
-    if (size < bytes) {
-        fclose(f);
+    size_t len;
+    char *text = file_read_all(path, LLONG_MAX, &len, why, sizeof why);
+    if (!text) return snprintf(err, n, "cannot read '%s': %s", path, why), NULL;
+    if (bytes < 0 || (long long)len < bytes) {
+        free(text);
         return snprintf(err, n, "'%s' is shorter than its results say", path), NULL;
     }
-    char *text = malloc((size_t)bytes + 1);
-    size_t got = text ? fread(text, 1, (size_t)bytes, f) : 0;
-    fclose(f);
-    if (!text || got != (size_t)bytes) return free(text), snprintf(err, n, "cannot read '%s'", path), NULL;
-    text[got] = 0;
+    text[bytes] = 0;
     return text;
 }
 

@@ -3,6 +3,7 @@
  * `ratnik match merge`. A file is only ever continued by the match that
  * wrote it: same engines, same settings, same shard. */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -43,14 +44,9 @@ static bool read_game(const Json *g, int total, GameRecord *rec, char *err, size
 
 static char *read_whole(const char *path, char *err, size_t n) {
     char why[160];
-    long long size;
-    FILE *f = file_open_read(path, &size, why, sizeof why);
-    if (!f) return snprintf(err, n, "cannot read '%s': %s", path, why), NULL;
-    char *text = malloc((size_t)size + 1);
-    size_t got = text ? fread(text, 1, (size_t)size, f) : 0;
-    fclose(f);
-    if (!text || got != (size_t)size) return free(text), snprintf(err, n, "cannot read '%s'", path), NULL;
-    text[got] = 0;
+    size_t len;
+    char *text = file_read_all(path, LLONG_MAX, &len, why, sizeof why);
+    if (!text) snprintf(err, n, "cannot read '%s': %s", path, why);
     return text;
 }
 

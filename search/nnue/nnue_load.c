@@ -101,22 +101,13 @@ Net *nnue_load_bytes(const unsigned char *data, size_t len, const Variant *v, ch
 
 Net *nnue_load(const char *path, const Variant *v, char *err, size_t errlen) {
     char why[400];
-    long long size = 0;
-    FILE *f = file_open_read(path, &size, why, sizeof why);
-    if (!f) {
+    size_t len = 0;
+    unsigned char *buf = (unsigned char *)file_read_all(path, NET_FILE_MAX, &len, why, sizeof why);
+    if (!buf) {
         snprintf(err, errlen, "cannot open net file '%s': %s", path, why);
         return NULL;
     }
-    if (size > NET_FILE_MAX) {
-        fclose(f);
-        snprintf(err, errlen, "'%s': net file is larger than %d MB", path, NET_FILE_MAX >> 20);
-        return NULL;
-    }
-    unsigned char *buf = malloc((size_t)size + 1);
-    size_t len = buf ? fread(buf, 1, (size_t)size + 1, f) : 0;
-    fclose(f);
-    Net *n = buf ? nnue_load_bytes(buf, len, v, why, sizeof why) : NULL;
-    if (!buf) snprintf(why, sizeof why, "out of memory");
+    Net *n = nnue_load_bytes(buf, len, v, why, sizeof why);
     if (!n) snprintf(err, errlen, "'%s': %s", path, why);
     free(buf);
     return n;
