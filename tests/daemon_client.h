@@ -251,4 +251,26 @@ static inline void expect_clean(Client *c) {
     free(seg);
 }
 
+/* Sends text and waits for a line containing needle; what came is dropped. */
+static inline void send_expect(Client *c, const char *text, const char *needle) {
+    client_send(c, text);
+    free(expect(c, needle));
+}
+
+/* A client whose session has answered isready without an error. */
+static inline Client client_ready(const Server *s) {
+    Client c = client_open(s);
+    expect_clean(&c);
+    return c;
+}
+
+/* Closes the clients (a NULL-ended list) and checks that the daemon then
+ * stops with status 0. */
+static inline void close_and_stop(Server *s, Client *const *clients) {
+    for (; *clients; clients++) client_close(*clients);
+    ck_assert_int_eq(server_stop(s), 0);
+}
+
+#define daemon_end(s, ...) close_and_stop((s), (Client *const[]){__VA_ARGS__, NULL})
+
 #endif

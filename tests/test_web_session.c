@@ -15,8 +15,7 @@ static WebServer start(const char *flags) { return web_server_start("tests", fla
 START_TEST(web_uci_round_trip) {
     WebServer w = start(NULL);
     char token[33];
-    new_session(w.http, token);
-    Client c = open_stream(w.http, token);
+    Client c = open_new_session(w.http, token);
     send_ok(w.http, token, "uci\n");
     char *seg = expect(&c, "data: uciok");
     ck_assert_ptr_nonnull(strstr(seg, "data: id name ratnik\n\n"));
@@ -39,8 +38,7 @@ START_TEST(web_uci_round_trip) {
     seg = expect(&c, "data: info string state end");
     ck_assert_ptr_nonnull(strstr(seg, "data: info string state moves e2e4"));
     free(seg);
-    client_close(&c);
-    ck_assert_int_eq(server_stop(&w.s), 0);
+    daemon_end(&w.s, &c);
 }
 END_TEST
 
@@ -64,8 +62,7 @@ static double wait_for_place(int port, char *token, double bound_ms) {
 START_TEST(web_closed_stream_ends_the_session) {
     WebServer w = start("--max-sessions 1");
     char token[33], again[33];
-    new_session(w.http, token);
-    Client c = open_stream(w.http, token);
+    Client c = open_new_session(w.http, token);
     send_ok(w.http, token, "uci\nposition startpos\ngo infinite\n");
     free(expect(&c, "data: info depth 2"));
     /* The one place is taken, for TCP too. */
@@ -90,8 +87,7 @@ END_TEST
 START_TEST(web_closed_stream_stops_a_perft) {
     WebServer w = start("--max-sessions 1");
     char token[33], again[33];
-    new_session(w.http, token);
-    Client c = open_stream(w.http, token);
+    Client c = open_new_session(w.http, token);
     send_ok(w.http, token, "uci\nisready\ngo perft 7\nisready\n");
     free(expect(&c, "data: readyok"));
     usleep(200000);
@@ -118,8 +114,7 @@ START_TEST(web_unopened_session_is_freed) {
     send_ok(w.http, again, "uci\n");
     Client c = open_stream(w.http, again);
     free(expect(&c, "data: uciok"));
-    client_close(&c);
-    ck_assert_int_eq(server_stop(&w.s), 0);
+    daemon_end(&w.s, &c);
 }
 END_TEST
 
@@ -133,8 +128,7 @@ START_TEST(web_tabs_are_independent) {
     char token[TABS][33];
     Client c[TABS];
     for (int i = 0; i < TABS; i++) {
-        new_session(w.http, token[i]);
-        c[i] = open_stream(w.http, token[i]);
+        c[i] = open_new_session(w.http, token[i]);
         char lines[128];
         snprintf(lines, sizeof lines, "uci\nsetoption name UCI_Variant value %s\n", variants[i]);
         send_ok(w.http, token[i], lines);
@@ -176,8 +170,7 @@ END_TEST
 START_TEST(web_idle_timeout_ends_the_stream) {
     WebServer w = start("--idle-timeout 1");
     char token[33];
-    new_session(w.http, token);
-    Client c = open_stream(w.http, token);
+    Client c = open_new_session(w.http, token);
     send_ok(w.http, token, "uci\n");
     free(expect(&c, "data: uciok"));
     double start_ms = clock_now_ms();
@@ -193,8 +186,7 @@ END_TEST
 START_TEST(web_quit_and_one_stream) {
     WebServer w = start(NULL);
     char token[33], path[96];
-    new_session(w.http, token);
-    Client c = open_stream(w.http, token);
+    Client c = open_new_session(w.http, token);
     snprintf(path, sizeof path, "/api/events?token=%s", token);
     Reply r = http_req(w.http, "GET", path, "Sec-Fetch-Site: same-origin\r\n", NULL, 0);
     ck_assert_int_eq(r.status, 409); /* one stream per session */
@@ -214,8 +206,7 @@ END_TEST
 START_TEST(web_sigterm) {
     WebServer w = start(NULL);
     char token[33];
-    new_session(w.http, token);
-    Client c = open_stream(w.http, token);
+    Client c = open_new_session(w.http, token);
     send_ok(w.http, token, "uci\ngo infinite\n");
     free(expect(&c, "data: info depth 2"));
     double t0 = clock_now_ms();
@@ -244,9 +235,7 @@ START_TEST(web_hash_cap_shared) {
     Client c = open_stream(w.http, a);
     send_ok(w.http, a, "setoption name Hash value 4\nisready\n");
     free(expect(&c, "data: info string error"));
-    client_close(&c);
-    client_close(&tcp);
-    ck_assert_int_eq(server_stop(&w.s), 0);
+    daemon_end(&w.s, &c, &tcp);
 }
 END_TEST
 
@@ -284,8 +273,7 @@ START_TEST(web_many_tabs_come_and_go) {
     static Client c[CROWD];
     char token[CROWD][33];
     for (int i = 0; i < CROWD; i++) {
-        new_session(w.http, token[i]);
-        c[i] = open_stream(w.http, token[i]);
+        c[i] = open_new_session(w.http, token[i]);
         send_ok(w.http, token[i], "uci\nposition startpos\ngo infinite\n");
     }
     for (int i = 0; i < CROWD; i++) free(expect(&c[i], "data: info depth 1"));

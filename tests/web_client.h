@@ -167,6 +167,12 @@ static inline Client open_stream(int port, const char *token) {
     return c;
 }
 
+/* A new session (its token in token, 33 bytes) with its event stream open. */
+static inline Client open_new_session(int port, char *token) {
+    new_session(port, token);
+    return open_stream(port, token);
+}
+
 /* POST /api/send with these lines; the status. */
 static inline int send_lines(int port, const char *token, const char *lines) {
     char path[128];
