@@ -257,6 +257,16 @@ static inline void send_expect(Client *c, const char *text, const char *needle) 
     free(expect(c, needle));
 }
 
+/* send_expect on two clients at once: both texts go out before either
+ * answer is awaited, so that the two sessions work at the same time. */
+static inline void send_expect_both(Client *a, const char *text_a, const char *needle_a, Client *b, const char *text_b,
+                                    const char *needle_b) {
+    client_send(a, text_a);
+    client_send(b, text_b);
+    free(expect(a, needle_a));
+    free(expect(b, needle_b));
+}
+
 /* A client whose session has answered isready without an error. */
 static inline Client client_ready(const Server *s) {
     Client c = client_open(s);

@@ -37,10 +37,8 @@ END_TEST
 START_TEST(daemon_two_variants) {
     Server s = server_start(NULL);
     Client a = client_open(&s), b = client_open(&s);
-    client_send(&a, "uci\nsetoption name UCI_Variant value japanese\n");
-    client_send(&b, "uci\nsetoption name UCI_Variant value chess\n");
-    free(expect(&a, "info string variant japanese files 9 ranks 9"));
-    free(expect(&b, "info string variant chess files 8 ranks 8"));
+    send_expect_both(&a, "uci\nsetoption name UCI_Variant value japanese\n", "info string variant japanese files 9 ranks 9",
+                     &b, "uci\nsetoption name UCI_Variant value chess\n", "info string variant chess files 8 ranks 8");
     for (int round = 0; round < 3; round++) {
         client_send(&a, "go depth 4\n");
         client_send(&b, "go depth 4\n");
@@ -86,10 +84,7 @@ END_TEST
 START_TEST(daemon_cecp_and_uci) {
     Server s = server_start("--max-line 100");
     Client x = client_open(&s), u = client_open(&s);
-    client_send(&x, "xboard\nprotover 2\n");
-    client_send(&u, "uci\n");
-    free(expect(&x, "feature done=1"));
-    free(expect(&u, "uciok"));
+    send_expect_both(&x, "xboard\nprotover 2\n", "feature done=1", &u, "uci\n", "uciok");
     send_expect(&x, "variant japanese\nping 7\n", "pong 7");
     send_long_line(&x);
     send_long_line(&u);
@@ -228,10 +223,8 @@ END_TEST
 START_TEST(daemon_sigterm) {
     Server s = server_start(NULL);
     Client a = client_open(&s), b = client_open(&s);
-    client_send(&a, "go infinite\n");
-    client_send(&b, "setoption name UCI_Variant value belarusian\ngo infinite\n");
-    free(expect(&a, "info depth 1"));
-    free(expect(&b, "info depth 1"));
+    send_expect_both(&a, "go infinite\n", "info depth 1", &b, "setoption name UCI_Variant value belarusian\ngo infinite\n",
+                     "info depth 1");
     kill(s.pid, SIGTERM);
     free(expect(&a, "bestmove"));
     free(expect(&b, "bestmove"));

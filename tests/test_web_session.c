@@ -42,6 +42,22 @@ START_TEST(web_uci_round_trip) {
 }
 END_TEST
 
+/* An ended session's token is forgotten: its lines are refused. */
+static void expect_token_forgotten(int port, const char *token) {
+    ck_assert_int_eq(send_lines(port, token, "isready\n"), 404);
+}
+
+/* The status of a GET of the session's event stream, through its own
+ * new connection. */
+static int stream_status(int port, const char *token) {
+    char path[96];
+    snprintf(path, sizeof path, "/api/events?token=%s", token);
+    Reply r = http_req(port, "GET", path, "Sec-Fetch-Site: same-origin\r\n", NULL, 0);
+    int status = r.status;
+    reply_free(&r);
+    return status;
+}
+
 /* Waits until a session can be had again (the one place is free). */
 static double wait_for_place(int port, char *token, double bound_ms) {
     double start = clock_now_ms();
@@ -78,7 +94,7 @@ START_TEST(web_closed_stream_ends_the_session) {
     double ms = wait_for_place(w.http, again, 5000);
     ck_assert_msg(ms < 3000, "the session took %.0f ms to end", ms);
     ck_assert_str_ne(token, again);
-    ck_assert_int_eq(send_lines(w.http, token, "isready\n"), 404); /* the old token is forgotten */
+    expect_token_forgotten(w.http, token);
     ck_assert_int_eq(server_stop(&w.s), 0);
 }
 END_TEST
@@ -105,11 +121,7 @@ START_TEST(web_unopened_session_is_freed) {
     send_ok(w.http, token, "uci\n"); /* input without a stream is allowed, but the stream must come */
     double ms = wait_for_place(w.http, again, 14000);
     ck_assert_msg(ms > 8000, "freed after %.0f ms, before its 10 s", ms);
-    char path[96];
-    snprintf(path, sizeof path, "/api/events?token=%s", token);
-    Reply r = http_req(w.http, "GET", path, "Sec-Fetch-Site: same-origin\r\n", NULL, 0);
-    ck_assert_int_eq(r.status, 404);
-    reply_free(&r);
+    ck_assert_int_eq(stream_status(w.http, token), 404);
     /* The new one, opened in time, gets what was sent before its stream opened. */
     send_ok(w.http, again, "uci\n");
     Client c = open_stream(w.http, again);
@@ -178,25 +190,22 @@ START_TEST(web_idle_timeout_ends_the_stream) {
     free(expect_eof_within(&c, 5000));
     ck_assert_double_lt(clock_now_ms() - start_ms, 5000);
     client_close(&c);
-    ck_assert_int_eq(send_lines(w.http, token, "isready\n"), 404);
+    expect_token_forgotten(w.http, token);
     ck_assert_int_eq(server_stop(&w.s), 0);
 }
 END_TEST
 
 START_TEST(web_quit_and_one_stream) {
     WebServer w = start(NULL);
-    char token[33], path[96];
+    char token[33];
     Client c = open_new_session(w.http, token);
-    snprintf(path, sizeof path, "/api/events?token=%s", token);
-    Reply r = http_req(w.http, "GET", path, "Sec-Fetch-Site: same-origin\r\n", NULL, 0);
-    ck_assert_int_eq(r.status, 409); /* one stream per session */
-    reply_free(&r);
+    ck_assert_int_eq(stream_status(w.http, token), 409); /* one stream per session */
     send_ok(w.http, token, "uci\nquit\n");
     char *rest = expect_eof(&c);
     ck_assert_ptr_nonnull(strstr(rest, "data: uciok"));
     free(rest);
     client_close(&c);
-    ck_assert_int_eq(send_lines(w.http, token, "uci\n"), 404);
+    expect_token_forgotten(w.http, token);
     ck_assert_int_eq(server_stop(&w.s), 0);
 }
 END_TEST
@@ -288,7 +297,7 @@ START_TEST(web_many_tabs_come_and_go) {
         usleep(50000);
     ck_assert_msg(threads <= threads0 && fds <= fds0, "threads %d (at start %d), descriptors %d (at start %d)", threads,
                   threads0, fds, fds0);
-    for (int i = 0; i < CROWD; i++) ck_assert_int_eq(send_lines(w.http, token[i], "isready\n"), 404);
+    for (int i = 0; i < CROWD; i++) expect_token_forgotten(w.http, token[i]);
     ck_assert_int_eq(server_stop(&w.s), 0);
 }
 END_TEST
