@@ -37,8 +37,9 @@ END_TEST
 START_TEST(daemon_two_variants) {
     Server s = server_start(NULL);
     Client a = client_open(&s), b = client_open(&s);
-    send_expect_both(&a, "uci\nsetoption name UCI_Variant value japanese\n", "info string variant japanese files 9 ranks 9",
-                     &b, "uci\nsetoption name UCI_Variant value chess\n", "info string variant chess files 8 ranks 8");
+    send_expect_both(&a, "uci\nsetoption name UCI_Variant value japanese\n",
+                     "info string variant japanese files 9 ranks 9", &b,
+                     "uci\nsetoption name UCI_Variant value chess\n", "info string variant chess files 8 ranks 8");
     for (int round = 0; round < 3; round++) {
         client_send(&a, "go depth 4\n");
         client_send(&b, "go depth 4\n");
@@ -223,8 +224,8 @@ END_TEST
 START_TEST(daemon_sigterm) {
     Server s = server_start(NULL);
     Client a = client_open(&s), b = client_open(&s);
-    send_expect_both(&a, "go infinite\n", "info depth 1", &b, "setoption name UCI_Variant value belarusian\ngo infinite\n",
-                     "info depth 1");
+    send_expect_both(&a, "go infinite\n", "info depth 1", &b,
+                     "setoption name UCI_Variant value belarusian\ngo infinite\n", "info depth 1");
     kill(s.pid, SIGTERM);
     free(expect(&a, "bestmove"));
     free(expect(&b, "bestmove"));
