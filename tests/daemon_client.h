@@ -97,15 +97,27 @@ static inline int port_after(const char *text, const char *prefix) {
     return at && strchr(at, '\n') ? atoi(at + strlen(prefix)) : 0;
 }
 
-/* Starts ./ratnik --listen 127.0.0.1:0 ARGS and reads the port it chose;
- * no_quarantine as for daemon_spawn. */
-static inline Server server_start_opts(const char *args, bool no_quarantine) {
-    char argv[512], text[1024];
-    snprintf(argv, sizeof argv, "--listen 127.0.0.1:0 %s", args ? args : "");
-    Server s = daemon_spawn(argv, no_quarantine, "listening on 127.0.0.1:", text, sizeof text);
-    s.port = port_after(text, "listening on 127.0.0.1:");
-    ck_assert_msg(s.port > 0, "the daemon did not start: %s", text);
+#define TCP_PORT_LINE "listening on 127.0.0.1:"
+
+/* Starts ratnik with args and reads the ports it chose: the TCP listener's
+ * (when args has --listen; else s.port is 0) and, when http is given, the
+ * web board's. no_quarantine as for daemon_spawn. */
+static inline Server daemon_start(const char *args, bool no_quarantine, int *http) {
+    bool tcp = strstr(args, "--listen") != NULL;
+    char text[4096];
+    Server s = daemon_spawn(args, no_quarantine, tcp ? TCP_PORT_LINE : "web sessions only", text, sizeof text);
+    if (tcp) s.port = port_after(text, TCP_PORT_LINE);
+    if (http) *http = port_after(text, "web board at http://127.0.0.1:");
+    ck_assert_msg((!tcp || s.port > 0) && (!http || *http > 0), "the daemon did not start: %s", text);
     return s;
+}
+
+/* Starts ./ratnik --listen 127.0.0.1:0 ARGS; no_quarantine as for
+ * daemon_spawn. */
+static inline Server server_start_opts(const char *args, bool no_quarantine) {
+    char argv[512];
+    snprintf(argv, sizeof argv, "--listen 127.0.0.1:0 %s", args ? args : "");
+    return daemon_start(argv, no_quarantine, NULL);
 }
 
 static inline Server server_start(const char *args) { return server_start_opts(args, true); }
@@ -250,5 +262,37 @@ static inline void expect_clean(Client *c) {
     expect_no(seg, "error");
     free(seg);
 }
+
+/* Sends text and waits for a line containing needle; what came is dropped. */
+static inline void send_expect(Client *c, const char *text, const char *needle) {
+    client_send(c, text);
+    free(expect(c, needle));
+}
+
+/* send_expect on two clients at once: both texts go out before either
+ * answer is awaited, so that the two sessions work at the same time. */
+static inline void send_expect_both(Client *a, const char *text_a, const char *needle_a, Client *b, const char *text_b,
+                                    const char *needle_b) {
+    client_send(a, text_a);
+    client_send(b, text_b);
+    free(expect(a, needle_a));
+    free(expect(b, needle_b));
+}
+
+/* A client whose session has answered isready without an error. */
+static inline Client client_ready(const Server *s) {
+    Client c = client_open(s);
+    expect_clean(&c);
+    return c;
+}
+
+/* Closes the clients (a NULL-ended list) and checks that the daemon then
+ * stops with status 0. */
+static inline void close_and_stop(Server *s, Client *const *clients) {
+    for (; *clients; clients++) client_close(*clients);
+    ck_assert_int_eq(server_stop(s), 0);
+}
+
+#define daemon_end(s, ...) close_and_stop((s), (Client *const[]){__VA_ARGS__, NULL})
 
 #endif

@@ -132,6 +132,23 @@ static void daemon_stop(Server *d) {
 /* A pipe session, or a connection to d when d is given. */
 static Peer *open_peer(const Server *d) { return d ? tcp_peer(d) : pipe_peer(); }
 
+/* A peer that has said `uci` and had its uciok. */
+static Peer *open_uci_peer(const Server *d) {
+    Peer *p = open_peer(d);
+    send_line(p, "uci");
+    wait_line(p, "uciok");
+    return p;
+}
+
+/* A peer in CECP protocol version 2, its features all sent. */
+static Peer *open_cecp_peer(const Server *d) {
+    Peer *p = open_peer(d);
+    send_line(p, "xboard");
+    send_line(p, "protover 2");
+    wait_line(p, "feature done=1");
+    return p;
+}
+
 /* ---- UCI ----------------------------------------------------------------- */
 
 /* A command sent while `go` runs; reply: the start of a line it must
@@ -196,9 +213,7 @@ static void uci_case(Peer *p, const UciCase *c) {
 }
 
 static void uci_all_cases(const Server *d) {
-    Peer *p = open_peer(d);
-    send_line(p, "uci");
-    wait_line(p, "uciok");
+    Peer *p = open_uci_peer(d);
     for (size_t i = 0; i < sizeof uci_cases / sizeof *uci_cases; i++) uci_case(p, &uci_cases[i]);
     peer_close(p);
 }
@@ -207,9 +222,7 @@ static void uci_all_cases(const Server *d) {
 static void uci_racing_ends(const Server *d) {
     static const char *const cmds[] = {"isready", "d", "position startpos moves d2d4", "setoption name Hash value 4",
                                        "ucinewgame", "stop", "ponderhit"};
-    Peer *p = open_peer(d);
-    send_line(p, "uci");
-    wait_line(p, "uciok");
+    Peer *p = open_uci_peer(d);
     int gos = 0;
     size_t start = p->len;
     for (int round = 0; round < 3; round++)
@@ -325,10 +338,7 @@ static void cecp_case(Peer *p, const CecpCase *c, int id) {
 }
 
 static void cecp_all_cases(const Server *d) {
-    Peer *p = open_peer(d);
-    send_line(p, "xboard");
-    send_line(p, "protover 2");
-    wait_line(p, "feature done=1");
+    Peer *p = open_cecp_peer(d);
     for (size_t i = 0; i < sizeof cecp_cases / sizeof *cecp_cases; i++) cecp_case(p, &cecp_cases[i], (int)i);
     peer_close(p);
 }
@@ -338,10 +348,7 @@ static void cecp_all_cases(const Server *d) {
  * command thread's look at the game before the search thread's move. */
 static void cecp_book_list_as_engine_moves(const Server *d) {
     static const CecpCase after_e4 = {NULL, "bk", NULL, 1, NULL, "e2e4"};
-    Peer *p = open_peer(d);
-    send_line(p, "xboard");
-    send_line(p, "protover 2");
-    wait_line(p, "feature done=1");
+    Peer *p = open_cecp_peer(d);
     for (int round = 0; round < 6; round++) {
         char ping[32];
         send_lines(p, "new\nst 0.03");

@@ -1,26 +1,17 @@
 /* The TCP daemon through the real binary: ./ratnik --listen 127.0.0.1:0
  * runs as a child process and the tests talk to it over sockets. Every
  * wait is bounded; all traffic stays on 127.0.0.1. */
-#include <check.h>
-#include <errno.h>
-#include <netinet/in.h>
-#include <arpa/inet.h>
-#include <poll.h>
-#include <signal.h>
-#include <stdbool.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/prctl.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
-#include "test_util.h"
 #include "daemon_client.h"
-#include "../engine/clock.h"
 #include "suites.h"
+
+/* A line of 200 bytes, over a --max-line of 100. */
+static void send_long_line(Client *c) {
+    char line[202];
+    memset(line, 'x', 200);
+    line[200] = '\n';
+    line[201] = 0;
+    client_send(c, line);
+}
 
 START_TEST(daemon_uci_session) {
     Server s = server_start(NULL);
@@ -29,8 +20,7 @@ START_TEST(daemon_uci_session) {
     char *seg = expect(&c, "uciok");
     ck_assert_ptr_nonnull(strstr(seg, "id name ratnik"));
     free(seg);
-    client_send(&c, "isready\n");
-    free(expect(&c, "readyok"));
+    send_expect(&c, "isready\n", "readyok");
     client_send(&c, "position startpos moves e2e4\ngo depth 3\n");
     seg = expect(&c, "bestmove");
     ck_assert_ptr_nonnull(strstr(seg, "info depth 3"));
@@ -39,8 +29,7 @@ START_TEST(daemon_uci_session) {
     free(seg);
     client_send(&c, "quit\n");
     free(expect_eof(&c));
-    client_close(&c);
-    ck_assert_int_eq(server_stop(&s), 0);
+    daemon_end(&s, &c);
 }
 END_TEST
 
@@ -48,10 +37,9 @@ END_TEST
 START_TEST(daemon_two_variants) {
     Server s = server_start(NULL);
     Client a = client_open(&s), b = client_open(&s);
-    client_send(&a, "uci\nsetoption name UCI_Variant value japanese\n");
-    client_send(&b, "uci\nsetoption name UCI_Variant value chess\n");
-    free(expect(&a, "info string variant japanese files 9 ranks 9"));
-    free(expect(&b, "info string variant chess files 8 ranks 8"));
+    send_expect_both(&a, "uci\nsetoption name UCI_Variant value japanese\n",
+                     "info string variant japanese files 9 ranks 9", &b,
+                     "uci\nsetoption name UCI_Variant value chess\n", "info string variant chess files 8 ranks 8");
     for (int round = 0; round < 3; round++) {
         client_send(&a, "go depth 4\n");
         client_send(&b, "go depth 4\n");
@@ -71,22 +59,17 @@ START_TEST(daemon_two_variants) {
     ck_assert_ptr_nonnull(strstr(db, "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
     free(da);
     free(db);
-    client_close(&a);
-    client_close(&b);
-    ck_assert_int_eq(server_stop(&s), 0);
+    daemon_end(&s, &a, &b);
 }
 END_TEST
 
 START_TEST(daemon_bad_input) {
     Server s = server_start(NULL);
     Client c = client_open(&s);
-    client_send(&c, "foobar\n");
-    char *seg = expect(&c, "info string error: unknown command 'foobar'");
-    free(seg);
-    client_send(&c, "position startpos moves e2e5\n");
-    free(expect(&c, "info string error"));
+    send_expect(&c, "foobar\n", "info string error: unknown command 'foobar'");
+    send_expect(&c, "position startpos moves e2e5\n", "info string error");
     client_send(&c, "d\n");
-    seg = expect(&c, "Result:");
+    char *seg = expect(&c, "Result:");
     ck_assert_ptr_nonnull(strstr(seg, "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
     free(seg);
     /* Binary garbage with NUL bytes, CRLF lines, empty lines. */
@@ -94,8 +77,7 @@ START_TEST(daemon_bad_input) {
     ck_assert_int_eq(send(c.fd, junk, sizeof junk - 1, MSG_NOSIGNAL), (ssize_t)(sizeof junk - 1));
     free(expect(&c, "readyok"));
     expect_clean(&c);
-    client_close(&c);
-    ck_assert_int_eq(server_stop(&s), 0);
+    daemon_end(&s, &c);
 }
 END_TEST
 
@@ -103,18 +85,10 @@ END_TEST
 START_TEST(daemon_cecp_and_uci) {
     Server s = server_start("--max-line 100");
     Client x = client_open(&s), u = client_open(&s);
-    client_send(&x, "xboard\nprotover 2\n");
-    client_send(&u, "uci\n");
-    free(expect(&x, "feature done=1"));
-    free(expect(&u, "uciok"));
-    client_send(&x, "variant japanese\nping 7\n");
-    free(expect(&x, "pong 7"));
-    char line[202];
-    memset(line, 'x', 200);
-    line[200] = '\n';
-    line[201] = 0;
-    client_send(&x, line);
-    client_send(&u, line);
+    send_expect_both(&x, "xboard\nprotover 2\n", "feature done=1", &u, "uci\n", "uciok");
+    send_expect(&x, "variant japanese\nping 7\n", "pong 7");
+    send_long_line(&x);
+    send_long_line(&u);
     free(expect(&x, "Error (line too long)"));
     free(expect(&u, "info string error: line too long"));
     client_send(&x, "sd 3\ngo\n");
@@ -126,17 +100,14 @@ START_TEST(daemon_cecp_and_uci) {
     client_send(&x, "quit\n");
     free(expect_eof(&x));
     expect_clean(&u);
-    client_close(&x);
-    client_close(&u);
-    ck_assert_int_eq(server_stop(&s), 0);
+    daemon_end(&s, &x, &u);
 }
 END_TEST
 
 /* A line of 8 MB: one error, the connection stays, memory does not grow. */
 START_TEST(daemon_huge_line) {
     Server s = server_start(NULL);
-    Client c = client_open(&s);
-    expect_clean(&c);
+    Client c = client_ready(&s);
     long before = server_rss_kb(&s);
     char *chunk = malloc(1 << 16);
     memset(chunk, 'a', 1 << 16);
@@ -157,60 +128,43 @@ START_TEST(daemon_huge_line) {
     free(seg);
     ck_assert_msg(during - before < 4096, "RSS grew from %ld to %ld kB", before, during);
     expect_clean(&c);
-    client_close(&c);
-    ck_assert_int_eq(server_stop(&s), 0);
+    daemon_end(&s, &c);
 }
 END_TEST
 
 START_TEST(daemon_max_line_flag) {
     Server s = server_start("--max-line 100");
     Client c = client_open(&s);
-    char line[202];
-    memset(line, 'x', 200);
-    line[200] = '\n';
-    line[201] = 0;
-    client_send(&c, line);
+    send_long_line(&c);
     char *seg = expect(&c, "line too long");
     ck_assert_ptr_nonnull(strstr(seg, "at most 100 bytes"));
     free(seg);
     expect_clean(&c);
-    client_close(&c);
-    ck_assert_int_eq(server_stop(&s), 0);
+    daemon_end(&s, &c);
 }
 END_TEST
 
 /* A client vanishes (reset) in the middle of an endless search. */
 START_TEST(daemon_disconnect_mid_search) {
     Server s = server_start(NULL);
-    Client a = client_open(&s), b = client_open(&s);
-    expect_clean(&a);
-    client_send(&b, "position startpos\ngo infinite\n");
-    free(expect(&b, "info depth 2"));
-    client_send(&a, "go infinite\n");
-    free(expect(&a, "info depth 1"));
+    Client a = client_ready(&s), b = client_open(&s);
+    send_expect(&b, "position startpos\ngo infinite\n", "info depth 2");
+    send_expect(&a, "go infinite\n", "info depth 1");
     client_abort(&b);
     Client c = client_open(&s);
-    client_send(&c, "go infinite\n");
-    free(expect(&c, "info depth 1"));
+    send_expect(&c, "go infinite\n", "info depth 1");
     client_close(&c); /* an orderly close, also mid-search */
-    client_send(&a, "stop\n");
-    free(expect(&a, "bestmove"));
-    client_send(&a, "go depth 3\n");
-    free(expect(&a, "bestmove"));
+    send_expect(&a, "stop\n", "bestmove");
+    send_expect(&a, "go depth 3\n", "bestmove");
     expect_clean(&a);
-    Client d = client_open(&s);
-    expect_clean(&d);
-    client_close(&d);
-    client_close(&a);
-    ck_assert_int_eq(server_stop(&s), 0);
+    Client d = client_ready(&s);
+    daemon_end(&s, &d, &a);
 }
 END_TEST
 
 START_TEST(daemon_max_sessions) {
     Server s = server_start("--max-sessions 2");
-    Client a = client_open(&s), b = client_open(&s);
-    expect_clean(&a);
-    expect_clean(&b);
+    Client a = client_ready(&s), b = client_ready(&s);
     Client c = client_open(&s);
     client_send(&c, "uci\n");
     char *seg = expect_eof(&c);
@@ -234,18 +188,14 @@ START_TEST(daemon_max_sessions) {
     }
     ck_assert(accepted);
     expect_clean(&b);
-    client_close(&b);
-    ck_assert_int_eq(server_stop(&s), 0);
+    daemon_end(&s, &b);
 }
 END_TEST
 
 START_TEST(daemon_hash_cap) {
     Server s = server_start("--hash 2 --hash-cap 5");
-    Client a = client_open(&s), b = client_open(&s);
-    expect_clean(&a);
-    expect_clean(&b);
-    client_send(&a, "setoption name Hash value 4\n"); /* 4 + 2 > 5 */
-    free(expect(&a, "info string error"));
+    Client a = client_ready(&s), b = client_ready(&s);
+    send_expect(&a, "setoption name Hash value 4\n", "info string error"); /* 4 + 2 > 5 */
     client_send(&a, "setoption name Hash value 3\n"); /* 3 + 2 = 5 */
     expect_clean(&a);
     Client c = client_open(&s); /* a third session's 2 MB would exceed the cap */
@@ -253,25 +203,20 @@ START_TEST(daemon_hash_cap) {
     ck_assert_msg(strstr(seg, "hash memory cap"), "got: %s", seg);
     free(seg);
     client_close(&c);
-    client_send(&a, "go depth 3\n");
-    free(expect(&a, "bestmove"));
-    client_close(&a);
-    client_close(&b);
-    ck_assert_int_eq(server_stop(&s), 0);
+    send_expect(&a, "go depth 3\n", "bestmove");
+    daemon_end(&s, &a, &b);
 }
 END_TEST
 
 START_TEST(daemon_idle_timeout) {
     Server s = server_start("--idle-timeout 1");
-    Client c = client_open(&s);
-    expect_clean(&c);
+    Client c = client_ready(&s);
     double t0 = clock_now_ms();
     char *seg = expect_eof(&c);
     ck_assert_msg(strstr(seg, "info string error: idle timeout"), "got: %s", seg);
     ck_assert(clock_now_ms() - t0 > 500);
     free(seg);
-    client_close(&c);
-    ck_assert_int_eq(server_stop(&s), 0);
+    daemon_end(&s, &c);
 }
 END_TEST
 
@@ -279,10 +224,8 @@ END_TEST
 START_TEST(daemon_sigterm) {
     Server s = server_start(NULL);
     Client a = client_open(&s), b = client_open(&s);
-    client_send(&a, "go infinite\n");
-    client_send(&b, "setoption name UCI_Variant value belarusian\ngo infinite\n");
-    free(expect(&a, "info depth 1"));
-    free(expect(&b, "info depth 1"));
+    send_expect_both(&a, "go infinite\n", "info depth 1", &b,
+                     "setoption name UCI_Variant value belarusian\ngo infinite\n", "info depth 1");
     kill(s.pid, SIGTERM);
     free(expect(&a, "bestmove"));
     free(expect(&b, "bestmove"));

@@ -57,18 +57,15 @@ END_TEST
  * the `go` queued behind it (it waits for the count) never starts. */
 START_TEST(daemon_eof_drops_queued_lines) {
     Server s = server_start(NULL);
-    Client c = client_open(&s);
-    expect_clean(&c);
-    client_send(&c, "go perft 6\n");
-    free(expect(&c, "a2a3: ")); /* 19 of the 20 subtrees to go: seconds */
+    Client c = client_ready(&s);
+    send_expect(&c, "go perft 6\n", "a2a3: "); /* 19 of the 20 subtrees to go: seconds */
     client_send(&c, "go depth 3\n"); /* waits for the count */
     shutdown(c.fd, SHUT_WR);
     char *rest = expect_eof(&c);
     ck_assert_msg(strstr(rest, "Perft stopped") || strstr(rest, "Nodes searched"), "no end of the perft: %s", rest);
     expect_no(rest, "bestmove");
     free(rest);
-    client_close(&c);
-    ck_assert_int_eq(server_stop(&s), 0);
+    daemon_end(&s, &c);
 }
 END_TEST
 
@@ -78,16 +75,14 @@ END_TEST
 START_TEST(daemon_nul_byte_refused) {
     static const char line[] = "position startpos moves e2e4\0junk\r\nd\r\n";
     Server s = server_start(NULL);
-    Client c = client_open(&s);
-    expect_clean(&c);
+    Client c = client_ready(&s);
     ssize_t n = send(c.fd, line, sizeof line - 1, MSG_NOSIGNAL);
     ck_assert_int_eq(n, (ssize_t)(sizeof line - 1));
     char *seg = expect(&c, "Result: ");
     ck_assert_msg(strstr(seg, "error: NUL byte in the line"), "%s", seg);
     ck_assert_msg(strstr(seg, "Fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "position changed: %s", seg);
     free(seg);
-    client_close(&c);
-    ck_assert_int_eq(server_stop(&s), 0);
+    daemon_end(&s, &c);
 }
 END_TEST
 
@@ -96,8 +91,7 @@ END_TEST
  * still 0. */
 START_TEST(daemon_sigterm_deadline) {
     Server s = server_start(NULL);
-    Client c = client_open(&s);
-    expect_clean(&c);
+    Client c = client_ready(&s);
     client_send(&c, "bench\n");
     usleep(300000);
     double t0 = clock_now_ms();
@@ -122,10 +116,7 @@ START_TEST(daemon_max_pending) {
     free(seg);
     expect_clean(&b); /* silent until now, it still gets the one session */
     expect_clean(&b);
-    client_close(&a);
-    client_close(&b);
-    client_close(&c);
-    ck_assert_int_eq(server_stop(&s), 0);
+    daemon_end(&s, &a, &b, &c);
 }
 END_TEST
 
@@ -179,8 +170,8 @@ START_TEST(daemon_book_outside_refused) {
     BookDir b = book_dir_make();
     Server s = server_start(b.args);
     Client c = client_open(&s);
-    client_send(&c, "uci\nsetoption name UCI_Variant value japanese\nsetoption name OwnBook value true\n");
-    free(expect(&c, "info string variant japanese"));
+    send_expect(&c, "uci\nsetoption name UCI_Variant value japanese\nsetoption name OwnBook value true\n",
+                "info string variant japanese");
     client_send(&c, "setoption name BookFile value japanese.bin\n");
     expect_book_move(&c);
     char inside[128];
@@ -196,9 +187,7 @@ START_TEST(daemon_book_outside_refused) {
     ck_assert_msg(strstr(seg, "Error (book '/etc/passwd' not available ("), "got: %s", seg);
     expect_no(seg, "bytes");
     free(seg);
-    client_close(&x);
-    client_close(&c);
-    ck_assert_int_eq(server_stop(&s), 0);
+    daemon_end(&s, &x, &c);
     book_dir_remove(&b);
 }
 END_TEST
@@ -215,8 +204,7 @@ START_TEST(daemon_book_default_dirs) {
     ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
     snprintf(abs, sizeof abs, "%s/book/japanese.bin", cwd);
     expect_book_refused(&c, abs);
-    client_close(&c);
-    ck_assert_int_eq(server_stop(&s), 0);
+    daemon_end(&s, &c);
 }
 END_TEST
 

@@ -12,37 +12,78 @@
 /* The page files do not matter here: the web root is tests/. */
 static WebServer start(const char *flags) { return web_server_start("tests", flags); }
 
-START_TEST(web_uci_round_trip) {
-    WebServer w = start(NULL);
+/* The daemon with one page on it: a session and its open event stream. */
+typedef struct {
+    WebServer w;
     char token[33];
-    new_session(w.http, token);
-    Client c = open_stream(w.http, token);
-    send_ok(w.http, token, "uci\n");
-    char *seg = expect(&c, "data: uciok");
+    Client c;
+} Page;
+
+static Page page_open(const char *flags) {
+    Page p = {.w = start(flags)};
+    p.c = open_new_session(p.w.http, p.token);
+    return p;
+}
+
+static void page_send(const Page *p, const char *lines) { send_ok(p->w.http, p->token, lines); }
+
+/* Sends lines from the page and waits for an event containing needle. */
+static void page_send_expect(Page *p, const char *lines, const char *needle) {
+    page_send(p, lines);
+    free(expect(&p->c, needle));
+}
+
+START_TEST(web_uci_round_trip) {
+    Page p = page_open(NULL);
+    page_send(&p, "uci\n");
+    char *seg = expect(&p.c, "data: uciok");
     ck_assert_ptr_nonnull(strstr(seg, "data: id name ratnik\n\n"));
     free(seg);
-    send_ok(w.http, token, "isready\r\nposition startpos moves e2e4\r\ngo depth 3"); /* CRLF, no final newline */
-    seg = expect(&c, "data: bestmove");
+    page_send(&p, "isready\r\nposition startpos moves e2e4\r\ngo depth 3"); /* CRLF, no final newline */
+    seg = expect(&p.c, "data: bestmove");
     ck_assert_ptr_nonnull(strstr(seg, "data: readyok\n\n"));
     ck_assert_ptr_nonnull(strstr(seg, "data: info depth 3"));
     expect_no(seg, "error");
     expect_no(seg, "(none)");
     free(seg);
-    send_ok(w.http, token, "legal\n");
-    seg = expect(&c, "data: info string legal end");
+    page_send(&p, "legal\n");
+    seg = expect(&p.c, "data: info string legal end");
     ck_assert_ptr_nonnull(strstr(seg, "data: info string legal "));
     ck_assert_ptr_nonnull(strstr(seg, " g8f6"));
     free(seg);
-    send_ok(w.http, token, "foobar\n"); /* a bad command: an error line, the session goes on */
-    free(expect(&c, "data: info string error: unknown command 'foobar'"));
-    send_ok(w.http, token, "state\n");
-    seg = expect(&c, "data: info string state end");
+    /* a bad command: an error line, the session goes on */
+    page_send_expect(&p, "foobar\n", "data: info string error: unknown command 'foobar'");
+    page_send(&p, "state\n");
+    seg = expect(&p.c, "data: info string state end");
     ck_assert_ptr_nonnull(strstr(seg, "data: info string state moves e2e4"));
     free(seg);
-    client_close(&c);
-    ck_assert_int_eq(server_stop(&w.s), 0);
+    daemon_end(&p.w.s, &p.c);
 }
 END_TEST
+
+/* An ended session's token is forgotten: its lines are refused. */
+static void expect_token_forgotten(int port, const char *token) {
+    ck_assert_int_eq(send_lines(port, token, "isready\n"), 404);
+}
+
+/* The status of a GET of the session's event stream, through its own
+ * new connection. */
+static int stream_status(int port, const char *token) {
+    char path[96];
+    snprintf(path, sizeof path, "/api/events?token=%s", token);
+    Reply r = http_req(port, "GET", path, "Sec-Fetch-Site: same-origin\r\n", NULL, 0);
+    int status = r.status;
+    reply_free(&r);
+    return status;
+}
+
+/* After the page's session has ended: its stream is closed, its token
+ * forgotten, and the daemon stops with status 0. */
+static void page_ended(Page *p) {
+    client_close(&p->c);
+    expect_token_forgotten(p->w.http, p->token);
+    ck_assert_int_eq(server_stop(&p->w.s), 0);
+}
 
 /* Waits until a session can be had again (the one place is free). */
 static double wait_for_place(int port, char *token, double bound_ms) {
@@ -62,43 +103,37 @@ static double wait_for_place(int port, char *token, double bound_ms) {
 /* Closing the stream ends the session at once: its endless search is
  * stopped and its place (shared with TCP) is free again. */
 START_TEST(web_closed_stream_ends_the_session) {
-    WebServer w = start("--max-sessions 1");
-    char token[33], again[33];
-    new_session(w.http, token);
-    Client c = open_stream(w.http, token);
-    send_ok(w.http, token, "uci\nposition startpos\ngo infinite\n");
-    free(expect(&c, "data: info depth 2"));
+    Page p = page_open("--max-sessions 1");
+    char again[33];
+    page_send_expect(&p, "uci\nposition startpos\ngo infinite\n", "data: info depth 2");
     /* The one place is taken, for TCP too. */
-    Reply r = api_post(w.http, "/api/session", "");
+    Reply r = api_post(p.w.http, "/api/session", "");
     ck_assert_int_eq(r.status, 503);
     ck_assert_ptr_nonnull(strstr(r.body, "too many sessions"));
     reply_free(&r);
-    Client tcp = client_open(&w.s);
+    Client tcp = client_open(&p.w.s);
     client_send(&tcp, "uci\n");
     free(expect(&tcp, "info string error: too many sessions"));
     client_close(&tcp);
-    client_close(&c);
-    double ms = wait_for_place(w.http, again, 5000);
+    client_close(&p.c);
+    double ms = wait_for_place(p.w.http, again, 5000);
     ck_assert_msg(ms < 3000, "the session took %.0f ms to end", ms);
-    ck_assert_str_ne(token, again);
-    ck_assert_int_eq(send_lines(w.http, token, "isready\n"), 404); /* the old token is forgotten */
-    ck_assert_int_eq(server_stop(&w.s), 0);
+    ck_assert_str_ne(p.token, again);
+    expect_token_forgotten(p.w.http, p.token);
+    ck_assert_int_eq(server_stop(&p.w.s), 0);
 }
 END_TEST
 
 /* The same for a perft, which a search's stop does not end by itself. */
 START_TEST(web_closed_stream_stops_a_perft) {
-    WebServer w = start("--max-sessions 1");
-    char token[33], again[33];
-    new_session(w.http, token);
-    Client c = open_stream(w.http, token);
-    send_ok(w.http, token, "uci\nisready\ngo perft 7\nisready\n");
-    free(expect(&c, "data: readyok"));
+    Page p = page_open("--max-sessions 1");
+    char again[33];
+    page_send_expect(&p, "uci\nisready\ngo perft 7\nisready\n", "data: readyok");
     usleep(200000);
-    client_abort(&c);
-    double ms = wait_for_place(w.http, again, 5000);
+    client_abort(&p.c);
+    double ms = wait_for_place(p.w.http, again, 5000);
     ck_assert_msg(ms < 3000, "the perft's session took %.0f ms to end", ms);
-    ck_assert_int_eq(server_stop(&w.s), 0);
+    ck_assert_int_eq(server_stop(&p.w.s), 0);
 }
 END_TEST
 
@@ -109,17 +144,12 @@ START_TEST(web_unopened_session_is_freed) {
     send_ok(w.http, token, "uci\n"); /* input without a stream is allowed, but the stream must come */
     double ms = wait_for_place(w.http, again, 14000);
     ck_assert_msg(ms > 8000, "freed after %.0f ms, before its 10 s", ms);
-    char path[96];
-    snprintf(path, sizeof path, "/api/events?token=%s", token);
-    Reply r = http_req(w.http, "GET", path, "Sec-Fetch-Site: same-origin\r\n", NULL, 0);
-    ck_assert_int_eq(r.status, 404);
-    reply_free(&r);
+    ck_assert_int_eq(stream_status(w.http, token), 404);
     /* The new one, opened in time, gets what was sent before its stream opened. */
     send_ok(w.http, again, "uci\n");
     Client c = open_stream(w.http, again);
     free(expect(&c, "data: uciok"));
-    client_close(&c);
-    ck_assert_int_eq(server_stop(&w.s), 0);
+    daemon_end(&w.s, &c);
 }
 END_TEST
 
@@ -133,8 +163,7 @@ START_TEST(web_tabs_are_independent) {
     char token[TABS][33];
     Client c[TABS];
     for (int i = 0; i < TABS; i++) {
-        new_session(w.http, token[i]);
-        c[i] = open_stream(w.http, token[i]);
+        c[i] = open_new_session(w.http, token[i]);
         char lines[128];
         snprintf(lines, sizeof lines, "uci\nsetoption name UCI_Variant value %s\n", variants[i]);
         send_ok(w.http, token[i], lines);
@@ -174,57 +203,39 @@ START_TEST(web_tabs_are_independent) {
 END_TEST
 
 START_TEST(web_idle_timeout_ends_the_stream) {
-    WebServer w = start("--idle-timeout 1");
-    char token[33];
-    new_session(w.http, token);
-    Client c = open_stream(w.http, token);
-    send_ok(w.http, token, "uci\n");
-    free(expect(&c, "data: uciok"));
+    Page p = page_open("--idle-timeout 1");
+    page_send_expect(&p, "uci\n", "data: uciok");
     double start_ms = clock_now_ms();
-    free(expect(&c, "data: info string error: idle timeout: no traffic for 1 s, closing"));
-    free(expect_eof_within(&c, 5000));
+    free(expect(&p.c, "data: info string error: idle timeout: no traffic for 1 s, closing"));
+    free(expect_eof_within(&p.c, 5000));
     ck_assert_double_lt(clock_now_ms() - start_ms, 5000);
-    client_close(&c);
-    ck_assert_int_eq(send_lines(w.http, token, "isready\n"), 404);
-    ck_assert_int_eq(server_stop(&w.s), 0);
+    page_ended(&p);
 }
 END_TEST
 
 START_TEST(web_quit_and_one_stream) {
-    WebServer w = start(NULL);
-    char token[33], path[96];
-    new_session(w.http, token);
-    Client c = open_stream(w.http, token);
-    snprintf(path, sizeof path, "/api/events?token=%s", token);
-    Reply r = http_req(w.http, "GET", path, "Sec-Fetch-Site: same-origin\r\n", NULL, 0);
-    ck_assert_int_eq(r.status, 409); /* one stream per session */
-    reply_free(&r);
-    send_ok(w.http, token, "uci\nquit\n");
-    char *rest = expect_eof(&c);
+    Page p = page_open(NULL);
+    ck_assert_int_eq(stream_status(p.w.http, p.token), 409); /* one stream per session */
+    page_send(&p, "uci\nquit\n");
+    char *rest = expect_eof(&p.c);
     ck_assert_ptr_nonnull(strstr(rest, "data: uciok"));
     free(rest);
-    client_close(&c);
-    ck_assert_int_eq(send_lines(w.http, token, "uci\n"), 404);
-    ck_assert_int_eq(server_stop(&w.s), 0);
+    page_ended(&p);
 }
 END_TEST
 
 /* SIGTERM with a page searching: the search is stopped, its bestmove
  * reaches the page, and the daemon exits 0 within 5 s. */
 START_TEST(web_sigterm) {
-    WebServer w = start(NULL);
-    char token[33];
-    new_session(w.http, token);
-    Client c = open_stream(w.http, token);
-    send_ok(w.http, token, "uci\ngo infinite\n");
-    free(expect(&c, "data: info depth 2"));
+    Page p = page_open(NULL);
+    page_send_expect(&p, "uci\ngo infinite\n", "data: info depth 2");
     double t0 = clock_now_ms();
-    kill(w.s.pid, SIGTERM);
-    char *rest = expect_eof_within(&c, 5000);
+    kill(p.w.s.pid, SIGTERM);
+    char *rest = expect_eof_within(&p.c, 5000);
     ck_assert_ptr_nonnull(strstr(rest, "data: bestmove"));
     free(rest);
-    client_close(&c);
-    ck_assert_int_eq(server_wait(&w.s), 0);
+    client_close(&p.c);
+    ck_assert_int_eq(server_wait(&p.w.s), 0);
     ck_assert_double_lt(clock_now_ms() - t0, 5000);
 }
 END_TEST
@@ -244,9 +255,7 @@ START_TEST(web_hash_cap_shared) {
     Client c = open_stream(w.http, a);
     send_ok(w.http, a, "setoption name Hash value 4\nisready\n");
     free(expect(&c, "data: info string error"));
-    client_close(&c);
-    client_close(&tcp);
-    ck_assert_int_eq(server_stop(&w.s), 0);
+    daemon_end(&w.s, &c, &tcp);
 }
 END_TEST
 
@@ -284,8 +293,7 @@ START_TEST(web_many_tabs_come_and_go) {
     static Client c[CROWD];
     char token[CROWD][33];
     for (int i = 0; i < CROWD; i++) {
-        new_session(w.http, token[i]);
-        c[i] = open_stream(w.http, token[i]);
+        c[i] = open_new_session(w.http, token[i]);
         send_ok(w.http, token[i], "uci\nposition startpos\ngo infinite\n");
     }
     for (int i = 0; i < CROWD; i++) free(expect(&c[i], "data: info depth 1"));
@@ -300,7 +308,7 @@ START_TEST(web_many_tabs_come_and_go) {
         usleep(50000);
     ck_assert_msg(threads <= threads0 && fds <= fds0, "threads %d (at start %d), descriptors %d (at start %d)", threads,
                   threads0, fds, fds0);
-    for (int i = 0; i < CROWD; i++) ck_assert_int_eq(send_lines(w.http, token[i], "isready\n"), 404);
+    for (int i = 0; i < CROWD; i++) expect_token_forgotten(w.http, token[i]);
     ck_assert_int_eq(server_stop(&w.s), 0);
 }
 END_TEST

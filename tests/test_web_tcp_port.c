@@ -33,14 +33,12 @@ END_TEST
 START_TEST(web_session_on_the_tcp_port) {
     WebServer w = start_tcp_only();
     char token[33];
-    new_session(w.s.port, token);
-    Client c = open_stream(w.s.port, token);
+    Client c = open_new_session(w.s.port, token);
     send_ok(w.s.port, token, "uci\n");
     free(expect(&c, "data: uciok"));
     send_ok(w.s.port, token, "position startpos moves e2e4\ngo depth 2\n");
     free(expect(&c, "data: bestmove"));
-    client_close(&c);
-    ck_assert_int_eq(server_stop(&w.s), 0);
+    daemon_end(&w.s, &c);
 }
 END_TEST
 
@@ -60,8 +58,7 @@ START_TEST(web_tcp_port_still_speaks_uci) {
     Client x = client_open(&w.s);
     client_send(&x, "xboard\nprotover 2\n");
     free(expect(&x, "feature done=1"));
-    client_close(&x);
-    ck_assert_int_eq(server_stop(&w.s), 0);
+    daemon_end(&w.s, &x);
 }
 END_TEST
 
@@ -95,8 +92,7 @@ START_TEST(web_tcp_port_split_request_line) {
     Client c = client_open(&w.s);
     client_send(&c, "isready\n");
     free(expect(&c, "readyok"));
-    client_close(&c);
-    ck_assert_int_eq(server_stop(&w.s), 0);
+    daemon_end(&w.s, &c);
 }
 END_TEST
 

@@ -23,12 +23,8 @@ typedef struct {
 /* Starts ratnik with `args` (e.g. "--listen 127.0.0.1:0 --http 127.0.0.1:0
  * --max-sessions 2") and reads the ports it chose. */
 static inline WebServer web_server_start_args(const char *args) {
-    bool tcp = strstr(args, "--listen") != NULL;
-    char text[4096];
-    WebServer w = {daemon_spawn(args, false, tcp ? "listening on 127.0.0.1:" : "web sessions only", text, sizeof text), 0};
-    w.http = port_after(text, "web board at http://127.0.0.1:");
-    if (tcp) w.s.port = port_after(text, "listening on 127.0.0.1:");
-    ck_assert_msg(w.http > 0 && (!tcp || w.s.port > 0), "the daemon did not start: %s", text);
+    WebServer w;
+    w.s = daemon_start(args, false, &w.http);
     return w;
 }
 
@@ -165,6 +161,12 @@ static inline Client open_stream(int port, const char *token) {
     ck_assert_msg(strstr(head, "HTTP/1.1 200"), "the stream did not open: %s", head);
     free(head);
     return c;
+}
+
+/* A new session (its token in token, 33 bytes) with its event stream open. */
+static inline Client open_new_session(int port, char *token) {
+    new_session(port, token);
+    return open_stream(port, token);
 }
 
 /* POST /api/send with these lines; the status. */

@@ -45,6 +45,7 @@
 #include <event2/thread.h>
 #include <event2/util.h>
 #include "daemon_int.h"
+#include "loop_util.h"
 #include "../web/web.h"
 
 enum {
@@ -122,9 +123,7 @@ static void conn_maybe_free(Conn *c) {
     if (c->bev || c->r.has_thread) return;
     Daemon *d = c->r.d;
     pending_remove(c);
-    if (c->prev) c->prev->next = c->next;
-    else d->conns = c->next;
-    if (c->next) c->next->prev = c->prev;
+    DLIST_UNLINK(d->conns, c);
     if (c->refused) d->refused--;
     event_free(c->idle);
     event_free(c->linger);
@@ -347,16 +346,12 @@ static Conn *conn_new(Daemon *d, struct bufferevent *bev, evutil_socket_t fd) {
     c->bev = bev;
     c->idle = evtimer_new(d->base, conn_idle, c);
     c->linger = evtimer_new(d->base, linger_timeout, c);
-    if (!c->idle || !c->linger) {
-        if (c->idle) event_free(c->idle);
-        if (c->linger) event_free(c->linger);
+    if (!events_all_made((struct event *[]){c->idle, c->linger}, 2)) {
         remote_destroy(&c->r);
         free(c);
         return NULL;
     }
-    c->next = d->conns;
-    if (d->conns) d->conns->prev = c;
-    d->conns = c;
+    DLIST_PUSH(d->conns, c);
     return c;
 }
 

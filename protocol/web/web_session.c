@@ -14,6 +14,7 @@
 #include <event2/bufferevent.h>
 #include <event2/keyvalq_struct.h>
 #include "web_int.h"
+#include "../daemon/loop_util.h"
 
 static void set_timer(struct event *ev, long seconds) {
     struct timeval tv = {seconds, 0};
@@ -27,9 +28,7 @@ static void idle_arm(WebSession *ws) {
 
 static void ws_free(WebSession *ws) {
     Web *w = ws->w;
-    if (ws->prev) ws->prev->next = ws->next;
-    else w->sessions = ws->next;
-    if (ws->next) ws->next->prev = ws->prev;
+    DLIST_UNLINK(w->sessions, ws);
     event_free(ws->open_deadline);
     event_free(ws->keepalive);
     event_free(ws->idle);
@@ -235,17 +234,12 @@ static WebSession *ws_new(Web *w) {
     ws->open_deadline = evtimer_new(base, on_open_deadline, ws);
     ws->keepalive = event_new(base, -1, EV_PERSIST, on_keepalive, ws);
     ws->idle = evtimer_new(base, on_idle, ws);
-    if (!ws->open_deadline || !ws->keepalive || !ws->idle) {
-        if (ws->open_deadline) event_free(ws->open_deadline);
-        if (ws->keepalive) event_free(ws->keepalive);
-        if (ws->idle) event_free(ws->idle);
+    if (!events_all_made((struct event *[]){ws->open_deadline, ws->keepalive, ws->idle}, 3)) {
         remote_destroy(&ws->r);
         free(ws);
         return NULL;
     }
-    ws->next = w->sessions;
-    if (w->sessions) w->sessions->prev = ws;
-    w->sessions = ws;
+    DLIST_PUSH(w->sessions, ws);
     return ws;
 }
 
