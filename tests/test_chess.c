@@ -4,73 +4,45 @@
 #include "../variants/registry.h"
 #include "suites.h"
 
-START_TEST(castling_both_sides) {
-    Position pos = test_pos("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    ck_assert(test_has_turn(&pos, "e1g1"));
-    ck_assert(test_has_turn(&pos, "e1c1"));
-    char fen[FEN_MAX];
-    test_play("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1 e8c8", fen, sizeof fen);
-    ck_assert_str_eq(fen, "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
-}
-END_TEST
+/* Positions where a rule decides which turns are legal, and where playing
+ * turns must end in a given FEN (NULL fen: the start; NULL turns: none). */
+static const struct {
+    const char *rule, *fen, *legal, *illegal, *turns, *after;
+} turn_rules[] = {
+    {"castling both sides", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1g1 e1c1", "",
+     "e1g1 e8c8", "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2"},
+    {"castling through an attacked square", "1k3r2/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1c1", "e1g1", NULL, NULL},
+    {"castling out of check", "1k2r3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "", "e1g1 e1c1", NULL, NULL},
+    {"castling with a piece between", "4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1", "", "e1c1", NULL, NULL},
+    /* the king does not cross b1, so its attack does not stop long castling */
+    {"long castling with b1 attacked", "1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1c1", "", NULL, NULL},
+    {"castling rights lost by rook moves", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "", "",
+     "h1h2 a8a7", "4k2r/r7/8/8/8/8/7R/R3K3 w Qk - 2 2"},
+    {"en passant", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", "", "e5d6", "4k3/8/3P4/8/8/8/8/4K3 b - - 0 1"},
+    {"en passant field after every double step", NULL, "", "",
+     "e2e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"},
+    {"en passant exposing the king", "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1", "", "e5d6", NULL, NULL},
+    {"promotion choices", "8/4P3/8/8/8/8/8/k6K w - - 0 1", "e7e8q e7e8r e7e8b e7e8n", "e7e8 e7e8k",
+     "e7e8n", "4N3/8/8/8/8/8/8/k6K b - - 0 1"},
+    /* only king moves or the capture of the checker */
+    {"check must be answered", "4k3/8/8/8/8/8/4r3/R3K3 w Q - 0 1", "e1e2 e1d1 e1f1", "a1a2 e1c1 e1d2",
+     NULL, NULL},
+};
 
-START_TEST(castling_conditions) {
-    /* through an attacked square, out of check, with a piece between, after rights lost */
-    Position through = test_pos("chess", "1k3r2/8/8/8/8/8/8/R3K2R w KQ - 0 1");
-    ck_assert(!test_has_turn(&through, "e1g1"));
-    ck_assert(test_has_turn(&through, "e1c1"));
-    Position check = test_pos("chess", "1k2r3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
-    ck_assert(!test_has_turn(&check, "e1g1"));
-    ck_assert(!test_has_turn(&check, "e1c1"));
-    Position blocked = test_pos("chess", "4k3/8/8/8/8/8/8/RN2K2R w KQ - 0 1");
-    ck_assert(!test_has_turn(&blocked, "e1c1"));
-    /* b1 attacked does not stop long castling: the king does not cross it */
-    Position b1 = test_pos("chess", "1r2k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
-    ck_assert(test_has_turn(&b1, "e1c1"));
-    char fen[FEN_MAX];
-    test_play("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "h1h2 a8a7", fen, sizeof fen);
-    ck_assert_str_eq(fen, "4k2r/r7/8/8/8/8/7R/R3K3 w Qk - 2 2");
-}
-END_TEST
-
-START_TEST(en_passant) {
-    char fen[FEN_MAX];
-    Position pos = test_pos("chess", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
-    ck_assert(test_has_turn(&pos, "e5d6"));
-    test_play("chess", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", fen, sizeof fen);
-    ck_assert_str_eq(fen, "4k3/8/3P4/8/8/8/8/4K3 b - - 0 1");
-    /* the field names the skipped square after every double step */
-    test_play("chess", NULL, "e2e4", fen, sizeof fen);
-    ck_assert_str_eq(fen, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
-    /* horizontally pinned pair: en passant would expose the king */
-    Position pinned = test_pos("chess", "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1");
-    ck_assert(!test_has_turn(&pinned, "e5d6"));
-}
-END_TEST
-
-START_TEST(promotion_choices) {
-    Position pos = test_pos("chess", "8/4P3/8/8/8/8/8/k6K w - - 0 1");
-    ck_assert(test_has_turn(&pos, "e7e8q"));
-    ck_assert(test_has_turn(&pos, "e7e8r"));
-    ck_assert(test_has_turn(&pos, "e7e8b"));
-    ck_assert(test_has_turn(&pos, "e7e8n"));
-    ck_assert(!test_has_turn(&pos, "e7e8"));
-    ck_assert(!test_has_turn(&pos, "e7e8k"));
-    char fen[FEN_MAX];
-    test_play("chess", "8/4P3/8/8/8/8/8/k6K w - - 0 1", "e7e8n", fen, sizeof fen);
-    ck_assert_str_eq(fen, "4N3/8/8/8/8/8/8/k6K b - - 0 1");
-}
-END_TEST
-
-START_TEST(check_must_be_answered) {
-    Position pos = test_pos("chess", "4k3/8/8/8/8/8/4r3/R3K3 w Q - 0 1");
-    /* in check: only king moves or the capture of the checker */
-    ck_assert(test_has_turn(&pos, "e1e2"));
-    ck_assert(!test_has_turn(&pos, "a1a2"));
-    ck_assert(!test_has_turn(&pos, "e1c1"));
-    ck_assert(test_has_turn(&pos, "e1d1"));
-    ck_assert(test_has_turn(&pos, "e1f1"));
-    ck_assert(!test_has_turn(&pos, "e1d2"));
+START_TEST(turn_rule) {
+    const char *fen = turn_rules[_i].fen, *rule = turn_rules[_i].rule;
+    Position pos = test_pos("chess", fen);
+    const char *lists[2] = {turn_rules[_i].illegal, turn_rules[_i].legal};
+    for (int legal = 0; legal <= 1; legal++) {
+        char buf[256], *save = NULL;
+        snprintf(buf, sizeof buf, "%s", lists[legal]);
+        for (char *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save))
+            ck_assert_msg(test_has_turn(&pos, t) == legal, "%s: %s should be %s", rule, t, legal ? "legal" : "illegal");
+    }
+    if (!turn_rules[_i].turns) return;
+    char after[FEN_MAX];
+    test_play("chess", fen, turn_rules[_i].turns, after, sizeof after);
+    ck_assert_msg(!strcmp(after, turn_rules[_i].after), "%s: %s, not %s", rule, after, turn_rules[_i].after);
 }
 END_TEST
 
@@ -199,9 +171,9 @@ END_TEST
 Suite *suite_chess(void) {
     return suite_of("chess",
                     LOOP_CASE("rules", 60,
-                              LOOPS({perft_standard_positions, sizeof perft_cases / sizeof *perft_cases}),
-                              castling_both_sides, castling_conditions, en_passant, promotion_choices,
-                              check_must_be_answered, checkmate_and_stalemate, fifty_move_rule, insufficient_material,
+                              LOOPS({perft_standard_positions, sizeof perft_cases / sizeof *perft_cases},
+                                    {turn_rule, sizeof turn_rules / sizeof *turn_rules}),
+                              checkmate_and_stalemate, fifty_move_rule, insufficient_material,
                               threefold_repetition, setup_rejects_impossible, noisy_generation_matches_full),
                     NULL);
 }
