@@ -269,6 +269,17 @@ START_TEST(book_build_without_games) {
 }
 END_TEST
 
+/* ratnik FORM (one %s, filled with part) ends, with exit code rc, saying
+ * `says` and never `never`. */
+static void assert_refused(const char *form, const char *part, int rc, const char *says, const char *never, char *out,
+                           size_t n) {
+    char args[512];
+    snprintf(args, sizeof args, form, part);
+    ToolRun r = run_tool(args, NULL, out, n);
+    ck_assert_msg(!r.hung, "hangs: ratnik %.3000s", args);
+    ck_assert_msg(r.rc == rc && strstr(out, says) && !strstr(out, never), "ratnik %.3000s: rc %d: %.3000s", args, r.rc, out);
+}
+
 /* Every numeric match option through one strict reader: refused before
  * any game, with the option and its range, exit 2. */
 START_TEST(match_options_are_checked) {
@@ -306,14 +317,9 @@ START_TEST(match_options_are_checked) {
         {"-each depth=1 -openings file=book/chess.epd start=0", "-openings start= must be"},
         {"-each depth=1 -openings file=book/chess.epd start=999999", "start=999999, but 'book/chess.epd' holds 60"},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        char args[512];
-        snprintf(args, sizeof args, "match -engine cmd=./ratnik -engine cmd=./ratnik %s", cases[i].args);
-        ToolRun r = run_tool(args, NULL, out, sizeof out);
-        ck_assert_msg(!r.hung, "hangs: %.3000s", args);
-        ck_assert_msg(r.rc == 2 && strstr(out, cases[i].why) && !strstr(out, "Started game"), "%.3000s: rc %d: %.3000s", args,
-                      r.rc, out);
-    }
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        assert_refused("match -engine cmd=./ratnik -engine cmd=./ratnik %s", cases[i].args, 2, cases[i].why, "Started game",
+                       out, sizeof out);
 }
 END_TEST
 
@@ -336,12 +342,9 @@ START_TEST(match_engine_start_errors) {
         {"cmd=./ratnik initstr=setoption\\ name\\ Threads\\ value\\ 0", "the engine refused a setting: error"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        char args[512];
-        snprintf(args, sizeof args, "match -engine %s -engine cmd=./ratnik -each depth=1", cases[i].engine);
-        ToolRun r = run_tool(args, NULL, out, sizeof out);
-        ck_assert_msg(r.rc == 1 && strstr(out, "engine fails to start: ") && strstr(out, cases[i].why), "%.3000s: rc %d: %.3000s",
-                      args, r.rc, out);
-        ck_assert_msg(!strstr(out, "engine exited at uci"), "%.3000s: %.3000s", args, out);
+        assert_refused("match -engine %s -engine cmd=./ratnik -each depth=1", cases[i].engine, 1, cases[i].why,
+                       "engine exited at uci", out, sizeof out);
+        ck_assert_msg(strstr(out, "engine fails to start: "), "%s: %.3000s", cases[i].engine, out);
     }
     ToolRun r = run_tool("match -engine cmd=./ratnik option.Hash=8 option.ponder=false -engine cmd=./ratnik proto=xboard "
                          "option.MoveLimit=50 option.BribePolicy=accept-all -each depth=1 -games 2",
