@@ -341,6 +341,14 @@ END_TEST
 
 static char *session(const char *input) { return ratnik_output(input, OUT_MAX); }
 
+/* The output of a session on input, which must hold every string of the
+ * NULL-ended wants. The caller frees it. */
+static char *session_saying(const char *input, const char *const *wants) {
+    char *out = session(input);
+    for (; *wants; wants++) ck_assert_msg(strstr(out, *wants), "no \"%s\" in: %.3000s", *wants, out);
+    return out;
+}
+
 /* The move X of "prefix X\n" in out, or "". */
 static void word_after(const char *out, const char *prefix, char *word, size_t n) {
     const char *at = strstr(out, prefix);
@@ -352,12 +360,12 @@ static void word_after(const char *out, const char *prefix, char *word, size_t n
 #define BOOK_ON "uci\nsetoption name OwnBook value true\nsetoption name BookFile value /usr/share/games/gnuchess/book.bin\n"
 
 START_TEST(uci_options_listed) {
-    char *out = session("uci\nsetoption name BookVariety value 101\nsetoption name OwnBook value maybe\n"
-                        "setoption name BookDepth value -1\nquit\n");
-    ck_assert_ptr_nonnull(strstr(out, "option name OwnBook type check default false\n"));
-    ck_assert_ptr_nonnull(strstr(out, "option name BookFile type string default <empty>\n"));
-    ck_assert_ptr_nonnull(strstr(out, "option name BookDepth type spin default 20 min 0 max 1000\n"));
-    ck_assert_ptr_nonnull(strstr(out, "option name BookVariety type spin default 50 min 0 max 100\n"));
+    char *out = session_saying("uci\nsetoption name BookVariety value 101\nsetoption name OwnBook value maybe\n"
+                               "setoption name BookDepth value -1\nquit\n",
+                               (const char *[]){"option name OwnBook type check default false\n",
+                                                "option name BookFile type string default <empty>\n",
+                                                "option name BookDepth type spin default 20 min 0 max 1000\n",
+                                                "option name BookVariety type spin default 50 min 0 max 100\n", NULL});
     ck_assert_int_eq(count_substr(out, "info string error: "), 3);
     free(out);
 }
@@ -434,12 +442,12 @@ END_TEST
 
 START_TEST(cecp_book_move) {
     need_gnuchess_book();
-    char *out = session("xboard\nprotover 2\noption OwnBook=1\noption BookFile=/usr/share/games/gnuchess/book.bin\n"
-                        "option BookVariety=0\nnew\ngo\nbk\nquit\n");
-    ck_assert_ptr_nonnull(strstr(out, "feature option=\"OwnBook -check 0\"\n"));
-    ck_assert_ptr_nonnull(strstr(out, "feature option=\"BookVariety -spin 50 0 100\"\n"));
-    ck_assert_ptr_nonnull(strstr(out, "# book move e2e4\nmove e2e4\n"));
-    ck_assert_ptr_nonnull(strstr(out, " c7c5 ")); /* bk lists Black's replies */
+    /* bk lists Black's replies, c7c5 among them */
+    char *out = session_saying("xboard\nprotover 2\noption OwnBook=1\noption BookFile=/usr/share/games/gnuchess/book.bin\n"
+                               "option BookVariety=0\nnew\ngo\nbk\nquit\n",
+                               (const char *[]){"feature option=\"OwnBook -check 0\"\n",
+                                                "feature option=\"BookVariety -spin 50 0 100\"\n",
+                                                "# book move e2e4\nmove e2e4\n", " c7c5 ", NULL});
     free(out);
 }
 END_TEST
