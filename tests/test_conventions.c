@@ -18,6 +18,19 @@ static int run_cmd(const char *cmd, char *out, size_t n) {
     return run_shell(full, out, n);
 }
 
+/* The command exits with rc, and its output (left in out) holds `says`. */
+static void assert_cmd_says(const char *cmd, int rc, const char *says, char *out) {
+    int got = run_cmd(cmd, out, CONV_OUT);
+    ck_assert_msg(got == rc && strstr(out, says), "%s: rc %d, want %d and \"%s\": %.3000s", cmd, got, rc, says, out);
+}
+
+/* A buffer of CONV_OUT bytes for a command's output; the caller frees it. */
+static char *output_buffer(void) {
+    char *out = malloc(CONV_OUT);
+    ck_assert_ptr_nonnull(out);
+    return out;
+}
+
 static bool is_release_binary(void) { return !strcmp(ratnik_bin(), "./ratnik"); }
 
 static void read_signature(char *sig, size_t n) {
@@ -33,8 +46,7 @@ static void read_signature(char *sig, size_t n) {
  * sanitizers and valgrind run a shallow bench instead (their full one takes
  * minutes), whose node count the parser must still find. */
 START_TEST(openbench_reads_the_bench) {
-    char *out = malloc(CONV_OUT), cmd[1024], sig[64];
-    ck_assert_ptr_nonnull(out);
+    char *out = output_buffer(), cmd[1024], sig[64];
     if (is_release_binary()) {
         read_signature(sig, sizeof sig);
         snprintf(cmd, sizeof cmd, "/usr/bin/python3 tests/conventions/openbench_bench.py %s -- %s 60", ratnik_bin(), sig);
@@ -48,9 +60,7 @@ START_TEST(openbench_reads_the_bench) {
         snprintf(cmd, sizeof cmd, "/usr/bin/python3 tests/conventions/openbench_bench.py %s 16 1 2 -- %s 600", ratnik_bin(),
                  sig);
     }
-    int rc = run_cmd(cmd, out, CONV_OUT);
-    ck_assert_msg(rc == 0, "OpenBench's parser: %s", out);
-    ck_assert_ptr_nonnull(strstr(out, "OpenBench reads bench "));
+    assert_cmd_says(cmd, 0, "OpenBench reads bench ", out);
     free(out);
 }
 END_TEST
@@ -58,15 +68,12 @@ END_TEST
 /* Stockfish's order: HASH THREADS DEPTH. A DEPTH searches every position
  * to it; a word that is not a number in range is refused with exit 2. */
 START_TEST(bench_takes_stockfish_arguments) {
-    char *out = malloc(CONV_OUT), cmd[512];
-    ck_assert_ptr_nonnull(out);
+    char *out = output_buffer(), cmd[512];
     snprintf(cmd, sizeof cmd, "%s bench 8 1 3", ratnik_bin());
-    ck_assert_int_eq(run_cmd(cmd, out, CONV_OUT), 0);
+    assert_cmd_says(cmd, 0, "Nodes searched: ", out);
     ck_assert_int_eq(count_substr(out, "depth  3 nodes"), 8);
-    ck_assert_ptr_nonnull(strstr(out, "Nodes searched: "));
     snprintf(cmd, sizeof cmd, "%s bench 16 x", ratnik_bin());
-    ck_assert_int_eq(run_cmd(cmd, out, CONV_OUT), 2);
-    ck_assert_ptr_nonnull(strstr(out, "THREADS must be an integer 1..64, not 'x'"));
+    assert_cmd_says(cmd, 2, "THREADS must be an integer 1..64, not 'x'", out);
     snprintf(cmd, sizeof cmd, "%s bench 16 1 2 9", ratnik_bin());
     ck_assert_int_eq(run_cmd(cmd, out, CONV_OUT), 2);
     /* The UCI command takes the same words and keeps its session. */
@@ -83,13 +90,10 @@ END_TEST
  * still links ./ratnik. A dry run with every target remade shows the link
  * lines without building anything. */
 START_TEST(make_exe_names_the_binary) {
-    char *out = malloc(CONV_OUT);
-    ck_assert_ptr_nonnull(out);
-    ck_assert_int_eq(run_cmd("make -n -B -j EXE=ratnik-ob-test", out, CONV_OUT), 0);
-    ck_assert_ptr_nonnull(strstr(out, "-o ratnik-ob-test "));
+    char *out = output_buffer();
+    assert_cmd_says("make -n -B -j EXE=ratnik-ob-test", 0, "-o ratnik-ob-test ", out);
     ck_assert_ptr_null(strstr(out, "-o ratnik "));
-    ck_assert_int_eq(run_cmd("make -n -B", out, CONV_OUT), 0);
-    ck_assert_ptr_nonnull(strstr(out, "-o ratnik "));
+    assert_cmd_says("make -n -B", 0, "-o ratnik ", out);
     free(out);
 }
 END_TEST
@@ -162,8 +166,7 @@ START_TEST(perftree_chess_format) {
     /* A move that is not legal is named, with exit 2. */
     char cmd[1024];
     snprintf(cmd, sizeof cmd, "%s perftree 1 \"%s\" \"e2e5\"", ratnik_bin(), CHESS_START);
-    ck_assert_int_eq(run_cmd(cmd, out, CONV_OUT), 2);
-    ck_assert_ptr_nonnull(strstr(out, "move 'e2e5'"));
+    assert_cmd_says(cmd, 2, "move 'e2e5'", out);
     free(out), free(got), free(want);
 }
 END_TEST
@@ -205,8 +208,7 @@ static bool exists(const char *dir, const char *path) {
  * again and leaves only the shared directories. */
 START_TEST(install_and_uninstall_in_destdir) {
     char dir[] = "/tmp/ratnik-install-XXXXXX", cmd[1024];
-    char *out = malloc(CONV_OUT);
-    ck_assert_ptr_nonnull(out);
+    char *out = output_buffer();
     ck_assert_ptr_nonnull(mkdtemp(dir));
     snprintf(cmd, sizeof cmd, "make --no-print-directory install DESTDIR=%s PREFIX=/usr", dir);
     ck_assert_msg(run_cmd(cmd, out, CONV_OUT) == 0, "make install: %s", out);
@@ -238,12 +240,10 @@ END_TEST
 /* man-db renders the page (with no message on stderr), and groff with
  * every warning on finds nothing in it. */
 START_TEST(man_page_renders_clean) {
-    char *out = malloc(CONV_OUT);
-    ck_assert_ptr_nonnull(out);
+    char *out = output_buffer();
     ck_assert_int_eq(run_cmd("MANWIDTH=80 man -l docs/ratnik.6 2>&1 >/dev/null", out, CONV_OUT), 0);
     ck_assert_msg(!out[0], "man -l says: %s", out);
-    ck_assert_int_eq(run_cmd("MANWIDTH=80 man -l docs/ratnik.6", out, CONV_OUT), 0);
-    ck_assert_ptr_nonnull(strstr(out, "perftree"));
+    assert_cmd_says("MANWIDTH=80 man -l docs/ratnik.6", 0, "perftree", out);
     ck_assert_ptr_nonnull(strstr(out, "UCI_LimitStrength"));
     ck_assert_int_eq(run_cmd("groff -ww -z -man docs/ratnik.6", out, CONV_OUT), 0);
     ck_assert_msg(!out[0], "groff -ww says: %s", out);
