@@ -103,6 +103,15 @@ START_TEST(tune_runs_on_samples) {
 }
 END_TEST
 
+/* Plays one legal turn of g chosen by the seeded generator *seed. */
+static void play_random_turn(Game *g, unsigned *seed) {
+    static char list[4096][TURN_STR_MAX];
+    char err[256];
+    int n = legal_turn_strings(&g->cur, list, 4096);
+    *seed = *seed * 1103515245u + 12345u;
+    ck_assert_msg(game_play(g, list[(*seed >> 16) % (unsigned)n], err, sizeof err), "%s", err);
+}
+
 /* Each variant's parameter table is its evaluation: the same score with
  * the values the engine plays, and the groups cover the table exactly. */
 START_TEST(eval_params_are_the_evaluation) {
@@ -118,49 +127,47 @@ START_TEST(eval_params_are_the_evaluation) {
     Game *g = malloc(sizeof *g);
     Position start = test_pos(v->name, NULL);
     game_reset(g, &start);
-    static char list[4096][TURN_STR_MAX];
     unsigned seed = 5;
-    char err[256];
     for (int ply = 0; ply < 120 && !variant_game_over(&g->cur); ply++) {
         ck_assert_int_eq(evaluate(&g->cur), ep->evaluate(&g->cur, ep->values));
-        int n = legal_turn_strings(&g->cur, list, 4096);
-        seed = seed * 1103515245u + 12345u;
-        ck_assert(game_play(g, list[(seed >> 16) % (unsigned)n], err, sizeof err));
+        play_random_turn(g, &seed);
     }
     free(g);
 }
 END_TEST
+
+/* The colour mirror of a chess FEN: ranks reversed, case swapped, side
+ * swapped; castling and en passant dropped, which the eval ignores. */
+static void mirror_fen(const char *fen, char *mirror, size_t n) {
+    char board[128], side;
+    sscanf(fen, "%127s %c", board, &side);
+    char *ranks[8], *save = NULL;
+    int k = 0;
+    for (char *r = strtok_r(board, "/", &save); r && k < 8; r = strtok_r(NULL, "/", &save)) ranks[k++] = r;
+    size_t len = 0;
+    for (int i = k - 1; i >= 0; i--) {
+        for (char *c = ranks[i]; *c && len < n - 1; c++)
+            mirror[len++] = (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+        if (i && len < n - 1) mirror[len++] = '/';
+    }
+    snprintf(mirror + len, n - len, " %c - - 0 1", side == 'w' ? 'b' : 'w');
+}
 
 /* Chess: a position and its colour mirror (side to move swapped) score
  * the same, over positions of random play. */
 START_TEST(chess_eval_symmetric) {
     Game *g = malloc(sizeof *g);
     Position start = test_pos("chess", NULL);
-    static char list[4096][TURN_STR_MAX];
     unsigned seed = 9;
-    char err[256], fen[FEN_MAX], mirror[FEN_MAX * 2];
+    char fen[FEN_MAX], mirror[FEN_MAX * 2];
     for (int game = 0; game < 10; game++) {
         game_reset(g, &start);
         for (int ply = 0; ply < 150 && !variant_game_over(&g->cur); ply++) {
             fen_write(&g->cur, fen, sizeof fen);
-            /* mirror: ranks reversed, case swapped, side swapped; no castling or ep */
-            char board[128], side;
-            sscanf(fen, "%127s %c", board, &side);
-            char *ranks[8], *save = NULL;
-            int k = 0;
-            for (char *r = strtok_r(board, "/", &save); r && k < 8; r = strtok_r(NULL, "/", &save)) ranks[k++] = r;
-            size_t len = 0;
-            for (int i = 7; i >= 0; i--) {
-                for (char *c = ranks[i]; *c; c++)
-                    mirror[len++] = (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
-                if (i) mirror[len++] = '/';
-            }
-            snprintf(mirror + len, sizeof mirror - len, " %c - - 0 1", side == 'w' ? 'b' : 'w');
+            mirror_fen(fen, mirror, sizeof mirror);
             Position a = g->cur, b = test_pos("chess", mirror);
             ck_assert_msg(evaluate(&a) == evaluate(&b), "%s: %d, mirror %s: %d", fen, evaluate(&a), mirror, evaluate(&b));
-            int n = legal_turn_strings(&g->cur, list, 4096);
-            seed = seed * 1103515245u + 12345u;
-            ck_assert(game_play(g, list[(seed >> 16) % (unsigned)n], err, sizeof err));
+            play_random_turn(g, &seed);
         }
     }
     free(g);
