@@ -377,17 +377,6 @@ static void move_str(const RefMove *m, char *buf) {
 
 /* ---------- API ---------- */
 
-static int ref_belarusian_moves(const char *fen, char out[][64], int max) {
-    RefPos p;
-    if (!parse_fen(fen, &p)) return -1;
-    RefMove legal[MAXM];
-    const char *reason;
-    int n = 0;
-    if (judge(&p, &reason, &n, legal) != 0) return 0;
-    for (int i = 0; i < n && i < max; i++) move_str(&legal[i], out[i]);
-    return n;
-}
-
 static int ref_belarusian_result(const char *fen, char *buf, size_t n) {
     RefPos p;
     if (!parse_fen(fen, &p)) return -1;
@@ -399,25 +388,6 @@ static int ref_belarusian_result(const char *fen, char *buf, size_t n) {
     return 0;
 }
 
-static int ref_belarusian_play(const char *fen, const char *turn, char *out_fen, size_t n) {
-    RefPos p;
-    if (!parse_fen(fen, &p)) return -1;
-    RefMove legal[MAXM];
-    const char *reason;
-    int count = 0;
-    if (judge(&p, &reason, &count, legal) != 0) return -1;
-    for (int i = 0; i < count; i++) {
-        char s[64];
-        move_str(&legal[i], s);
-        if (!strcmp(s, turn)) {
-            make(&p, &legal[i]);
-            write_fen(&p, out_fen, n);
-            return 0;
-        }
-    }
-    return -1;
-}
-
 /* A finished game has no moves to count. */
 static int tree_legal(const void *p, void *legal) {
     const char *reason;
@@ -425,9 +395,23 @@ static int tree_legal(const void *p, void *legal) {
     return judge(p, &reason, &n, legal) != 0 ? 0 : n;
 }
 static void tree_play(void *p, const void *m) { make(p, m); }
+static void tree_name(const void *m, char *out) { move_str(m, out); }
+
+static const RefTree tree = {sizeof(RefPos), sizeof(RefMove), MAXM, tree_legal, tree_play};
+
+static int ref_belarusian_moves(const char *fen, char out[][REF_TURN_MAX], int max) {
+    RefPos p;
+    return parse_fen(fen, &p) ? ref_turn_names(&tree, &p, tree_name, out, max) : -1;
+}
+
+static int ref_belarusian_play(const char *fen, const char *turn, char *out_fen, size_t n) {
+    RefPos p;
+    if (!parse_fen(fen, &p) || ref_play_turn(&tree, &p, tree_name, turn) < 0) return -1;
+    write_fen(&p, out_fen, n);
+    return 0;
+}
 
 static unsigned long long ref_belarusian_perft(const char *fen, int depth) {
-    static const RefTree tree = {sizeof(RefPos), sizeof(RefMove), MAXM, tree_legal, tree_play};
     RefPos p;
     return parse_fen(fen, &p) ? ref_perft(&tree, &p, depth) : 0;
 }

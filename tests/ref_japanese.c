@@ -244,15 +244,6 @@ static void move_str(RefMove m, char *out) {
 
 /* ---------- public API ---------- */
 
-static int ref_japanese_moves(const char *fen, char out[][64], int max) {
-    RefPos p;
-    if (!parse_fen(fen, &p)) return -1;
-    RefMove ms[MAXM];
-    int n = legal_moves(&p, ms);
-    for (int i = 0; i < n && i < max; i++) move_str(ms[i], out[i]);
-    return n;
-}
-
 static int ref_japanese_result(const char *fen, char *buf, size_t n) {
     RefPos p;
     if (!parse_fen(fen, &p)) return -1;
@@ -264,28 +255,25 @@ static int ref_japanese_result(const char *fen, char *buf, size_t n) {
     return 0;
 }
 
-static int ref_japanese_play(const char *fen, const char *turn, char *out_fen, size_t n) {
-    RefPos p;
-    if (!parse_fen(fen, &p)) return -1;
-    RefMove ms[MAXM];
-    int count = legal_moves(&p, ms);
-    for (int i = 0; i < count; i++) {
-        char s[8];
-        move_str(ms[i], s);
-        if (strcmp(s, turn) == 0) {
-            play(&p, ms[i]);
-            write_fen(&p, out_fen, n);
-            return 0;
-        }
-    }
-    return -1;
-}
-
 static int tree_legal(const void *p, void *ms) { return legal_moves(p, ms); }
 static void tree_play(void *p, const void *m) { play(p, *(const RefMove *)m); }
+static void tree_name(const void *m, char *out) { move_str(*(const RefMove *)m, out); }
+
+static const RefTree tree = {sizeof(RefPos), sizeof(RefMove), MAXM, tree_legal, tree_play};
+
+static int ref_japanese_moves(const char *fen, char out[][REF_TURN_MAX], int max) {
+    RefPos p;
+    return parse_fen(fen, &p) ? ref_turn_names(&tree, &p, tree_name, out, max) : -1;
+}
+
+static int ref_japanese_play(const char *fen, const char *turn, char *out_fen, size_t n) {
+    RefPos p;
+    if (!parse_fen(fen, &p) || ref_play_turn(&tree, &p, tree_name, turn) < 0) return -1;
+    write_fen(&p, out_fen, n);
+    return 0;
+}
 
 static unsigned long long ref_japanese_perft(const char *fen, int depth) {
-    static const RefTree tree = {sizeof(RefPos), sizeof(RefMove), MAXM, tree_legal, tree_play};
     RefPos p;
     return parse_fen(fen, &p) ? ref_perft(&tree, &p, depth) : 0;
 }

@@ -35,6 +35,34 @@ unsigned long long ref_perft(const RefTree *t, const void *pos, int depth) {
     return total;
 }
 
+static void *legal_moves_of(const RefTree *t, const void *pos, int *n) {
+    void *moves = malloc((size_t)t->max_moves * t->move_size);
+    if (!moves) abort(); /* a test cannot go on without it */
+    *n = t->legal(pos, moves);
+    return moves;
+}
+
+int ref_turn_names(const RefTree *t, const void *pos, RefTurnName *name, char out[][REF_TURN_MAX], int max) {
+    int n;
+    unsigned char *moves = legal_moves_of(t, pos, &n);
+    for (int i = 0; i < n && i < max; i++) name(moves + (size_t)i * t->move_size, out[i]);
+    free(moves);
+    return n;
+}
+
+int ref_play_turn(const RefTree *t, void *pos, RefTurnName *name, const char *turn) {
+    int n, found = -1;
+    unsigned char *moves = legal_moves_of(t, pos, &n);
+    for (int i = 0; i < n && found < 0; i++) {
+        char s[REF_TURN_MAX];
+        name(moves + (size_t)i * t->move_size, s);
+        if (!strcmp(s, turn)) found = i;
+    }
+    if (found >= 0) t->play(pos, moves + (size_t)found * t->move_size);
+    free(moves);
+    return found < 0 ? -1 : 0;
+}
+
 static void put(char *out, size_t n, size_t *len, char c) {
     if (*len + 1 < n) out[(*len)++] = c;
 }

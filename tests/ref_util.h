@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 
+#include "ref.h" /* REF_TURN_MAX */
+
 /* How a reference walks its game tree, whatever its position and move
  * types: `legal` writes the legal moves of a position (at most max_moves;
  * none once the game is over) and returns how many, `play` makes one. */
@@ -18,6 +20,18 @@ typedef struct {
 
 /* Complete moves to `depth` from pos (1 for depth 0). */
 unsigned long long ref_perft(const RefTree *t, const void *pos, int depth);
+
+/* Writes one of a reference's moves as the turn text GUIs send (shorter
+ * than REF_TURN_MAX). */
+typedef void RefTurnName(const void *move, char *out);
+
+/* Writes the turns of pos's legal moves into out (at most max) and returns
+ * how many legal moves there are. */
+int ref_turn_names(const RefTree *t, const void *pos, RefTurnName *name, char out[][REF_TURN_MAX], int max);
+
+/* Plays on pos the legal move written as turn; -1 (pos unchanged) when no
+ * legal move is, else 0. */
+int ref_play_turn(const RefTree *t, void *pos, RefTurnName *name, const char *turn);
 
 enum { REF_WORD_MAX = 32 };
 

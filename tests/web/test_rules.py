@@ -38,8 +38,7 @@ class Voodoo(PageTest):
         turns = [t for t in sacrifices if t.startswith('x' + gone + ',')]
         turn = next((t for t in turns if t.endswith(',e2e4')), turns[0])
         remove, possess, own = turn.split(',')
-        b.press(gone)
-        b.press(gone, 'self-target')
+        b.press_twice(gone, 'self-target')
         # The enemy pieces of the same type that may now be moved are marked.
         self.assertEqual(b.marked('start'), sorted({t.split(',')[1][:2] for t in turns}))
         b.pick(possess[:2])
@@ -59,8 +58,7 @@ class Voodoo(PageTest):
     def test_possessed_pawn_promotes_for_the_possessor(self):
         b = self.b
         self.start('voodoo', '4k2r/8/8/8/8/8/2Pp3P/4K3[] w - - 0 1')
-        b.press('c2')
-        b.press('c2', 'self-target')
+        b.press_twice('c2', 'self-target')
         self.assertEqual(b.marked('sel'), ['d2'], 'the only pawn to possess is selected')
         b.press('d1', 'dest')
         b.choose('d2d1n')  # the black pawn becomes a white knight
@@ -88,14 +86,19 @@ class Buratia(PageTest):
         self.assert_marks(drawn, {'d2': ['last-to', 'last-push'], 'e3': ['last-push'], 'b1': ['last-from']})
         b.screenshot('buratia-push')
 
-    def test_engine_offers_a_bribe_and_the_person_accepts(self):
+    def wait_for_engine_offer(self):
+        """Black (the engine, not to move) holds a white slave to pay with;
+        returns once the page shows the engine's offer."""
         b = self.b
-        # Black (the engine, not to move) holds a white slave to pay with.
         fen = 'rn1qkbnr/ppp1pppp/8/8/4p1b1/2NP4/PPP2PPP/R1BQKBNR[P] w - - 1 4'
         # 300 ms: shorter searches of the offering side often find nothing
         # worth offering.
         self.start('buratia', fen, corruption=True, movetime=300)
         b.wait(lambda: b.body_state() == 'engine-offer', 'the engine\'s offer', 60)
+
+    def test_engine_offers_a_bribe_and_the_person_accepts(self):
+        b = self.b
+        self.wait_for_engine_offer()
         offer = b.el('#bribe-offer').get_attribute('data-offer').split()
         self.assertIn(offer[0], ('refrain', 'purchase'))
         payment = offer[-1]
@@ -112,11 +115,7 @@ class Buratia(PageTest):
 
     def test_engine_offers_a_bribe_and_the_person_declines(self):
         b = self.b
-        fen = 'rn1qkbnr/ppp1pppp/8/8/4p1b1/2NP4/PPP2PPP/R1BQKBNR[P] w - - 1 4'
-        # 300 ms: shorter searches of the offering side often find nothing
-        # worth offering.
-        self.start('buratia', fen, corruption=True, movetime=300)
-        b.wait(lambda: b.body_state() == 'engine-offer', 'the engine\'s offer', 60)
+        self.wait_for_engine_offer()
         b.click('#bribe-decline')
         b.wait(lambda: b.body_state() == 'person', 'the person\'s turn')
         self.assertEqual(b.el('#bribe-answer').get_attribute('data-answer'), 'decline')
@@ -219,8 +218,7 @@ class Belarusian(PageTest):
     def test_ratnik_changes_into_a_lost_piece(self):
         b = self.b
         self.start('belarusian', 'a3R4/9/9/9/9/9/9/9/4A4 w - - 0 1')
-        b.press('e9')
-        b.press('e9', 'self-target')
+        b.press_twice('e9', 'self-target')
         drawn = self.choose_from(['e9e9g', 'e9e9i', 'e9e9k', 'e9e9l', 'e9e9v'], 'e9e9g', 'belarusian-change-choice')
         self.assertEqual(drawn['pieces']['e9'], 'G')
 
