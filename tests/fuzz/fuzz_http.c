@@ -33,6 +33,7 @@ typedef struct {
     Daemon d;
     Web *web;
     int port;
+    unsigned next_source; /* the client's source address, see connect_fresh */
     char root[128];
 } Harness;
 
@@ -94,13 +95,29 @@ static void run_loop_briefly(struct event_base *base) {
     for (int i = 0; i < 4; i++) event_base_loop(base, EVLOOP_NONBLOCK);
 }
 
+/* A connection to the server from a new source address each time: the
+ * server closes first, so each connection leaves a TIME_WAIT on its side,
+ * and at ten thousand runs a second one source address runs out of
+ * ephemeral ports within seconds. Every 127.x.y.z is the loopback. */
+static int connect_fresh(Harness *h) {
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) abort();
+    unsigned k = h->next_source++ % (250u * 250u);
+    struct sockaddr_in src = {.sin_family = AF_INET, .sin_port = 0};
+    src.sin_addr.s_addr = htonl(0x7f000000u | (1u + k / 250u) << 8 | (1u + k % 250u));
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)h->port)};
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (bind(fd, (struct sockaddr *)&src, sizeof src) || connect(fd, (struct sockaddr *)&a, sizeof a)) {
+        fprintf(stderr, "fuzz_http: cannot connect to the server: %s\n", strerror(errno));
+        abort();
+    }
+    return fd;
+}
+
 /* Sends the request, half-closes, and reads the reply until the server
  * closes; the reply, NUL-terminated, in buf. */
 static size_t exchange(Harness *h, const uint8_t *data, size_t size, char *buf, size_t cap) {
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)h->port)};
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (fd < 0 || connect(fd, (struct sockaddr *)&a, sizeof a)) abort();
+    int fd = connect_fresh(h);
     fcntl(fd, F_SETFL, O_NONBLOCK);
     size_t sent = 0, got = 0;
     double end = clock_now_ms() + 2000;
