@@ -79,9 +79,33 @@ static int *history_entry(const Thread *t, const Position *pos, Move m) {
     return (int *)&t->history[pos->side][from][to];
 }
 
+/* The step's piece type (the placed one for a drop) and target square. */
+static int cont_key_of(const Position *pos, Move m) {
+    int from = move_from(m), to = move_to(m);
+    if (to == SQ_NONE) return CONT_NONE;
+    int type = from != SQ_NONE && pos->board[from] ? piece_type(pos->board[from]) : move_piece(m);
+    return type ? type * SQ_MAX + to : CONT_NONE;
+}
+
+/* The continuation entries a quiet step at ply reads and updates: after
+ * the step one ply before and the step two plies before (NULL: none). */
+static void cont_entries(Thread *t, int ply, int key, int16_t *out[2]) {
+    for (int k = 0; k < 2; k++) {
+        int prev = ply > k ? t->cont_key[ply - k] : CONT_NONE;
+        out[k] = prev != CONT_NONE && key != CONT_NONE ? &t->conthist[prev][key] : NULL;
+    }
+}
+
+/* The quiet-move statistics: the butterfly history and both continuations. */
+static int quiet_history(Thread *t, const Position *pos, Move m, int ply) {
+    int16_t *c[2];
+    cont_entries(t, ply, cont_key_of(pos, m), c);
+    return *history_entry(t, pos, m) + (c[0] ? *c[0] : 0) + (c[1] ? *c[1] : 0);
+}
+
 /* Order: TT move, winning or even captures (victim first, then the cheaper
  * attacker), killers, quiet moves by history, losing captures last. */
-static void score_moves(const Thread *t, const Position *pos, const Move *moves, int *scores, int n, Move tt_move,
+static void score_moves(Thread *t, const Position *pos, const Move *moves, int *scores, int n, Move tt_move,
                         int ply) {
     for (int i = 0; i < n; i++) {
         Move m = moves[i];
@@ -95,7 +119,7 @@ static void score_moves(const Thread *t, const Position *pos, const Move *moves,
             scores[i] = losing ? -(1 << 22) + mvv : (1 << 24) + (mvv > 0 ? mvv : 0);
         } else if (m == t->killers[ply][0]) scores[i] = (1 << 23) + 2;
         else if (m == t->killers[ply][1]) scores[i] = (1 << 23) + 1;
-        else scores[i] = *history_entry(t, pos, m);
+        else scores[i] = quiet_history(t, pos, m, ply);
     }
 }
 
@@ -117,14 +141,26 @@ static void history_add(int *h, int bonus) {
     *h += bonus - *h * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
 }
 
+static void history_add_all(Thread *t, const Position *pos, Move m, int ply, int bonus) {
+    history_add(history_entry(t, pos, m), bonus);
+    int16_t *c[2];
+    cont_entries(t, ply, cont_key_of(pos, m), c);
+    for (int k = 0; k < 2; k++)
+        if (c[k]) {
+            int v = *c[k];
+            history_add(&v, bonus);
+            *c[k] = (int16_t)v;
+        }
+}
+
 /* A quiet move refuted the opponent: reward it, and punish the quiet moves
  * tried before it, which did not. */
 static void update_quiet_stats(Thread *t, const Position *pos, Move m, int depth, int ply, const Move *tried, int ntried) {
     if (t->killers[ply][0] != m) t->killers[ply][1] = t->killers[ply][0], t->killers[ply][0] = m;
     int bonus = depth * depth < 1200 ? depth * depth : 1200;
-    history_add(history_entry(t, pos, m), bonus);
+    history_add_all(t, pos, m, ply, bonus);
     for (int i = 0; i < ntried; i++)
-        if (tried[i] != m) history_add(history_entry(t, pos, tried[i]), -bonus);
+        if (tried[i] != m) history_add_all(t, pos, tried[i], ply, -bonus);
 }
 
 /* ---- limits and bookkeeping -------------------------------------------- */
@@ -241,6 +277,7 @@ static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply,
         Position child = *pos;
         child.v->make(&child, m);
         if (quiet_check && (child.side == pos->side || !child.v->in_check(&child))) continue;
+        t->cont_key[ply + 1] = cont_key_of(pos, m);
         int score = child.side == pos->side ? qsearch(t, &child, alpha, beta, ply + 1, qdepth + 1)
                                             : -qsearch(t, &child, -beta, -alpha, ply + 1, qdepth + 1);
         if (stopped(t)) return 0;
@@ -334,9 +371,13 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
 
     bool in_check = pos->v->in_check && pos->v->in_check(pos);
     int eval = e ? e->eval : node_eval(t, pos, ply);
+    /* Improving: the eval rose since this side's previous node, so the
+     * pruning below may trust it more and prune less. */
+    t->static_eval[ply] = in_check ? EVAL_NONE : eval;
+    bool improving = !in_check && ply >= 2 && t->static_eval[ply - 2] != EVAL_NONE && eval > t->static_eval[ply - 2];
 
     /* Step 6. Reverse futility: far above beta at low depth, trust the eval. */
-    if (!pv_node && !in_check && depth <= 4 && eval - 90 * depth >= beta && eval < SCORE_MATE_BOUND)
+    if (!pv_node && !in_check && depth <= 6 && eval - 85 * (depth - improving) >= beta && eval < SCORE_MATE_BOUND)
         return eval;
 
     /* Step 7. Null move: if passing still beats beta, a real move will too.
@@ -346,8 +387,9 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
         Position child = *pos;
         pos_set_ep(&child, SQ_NONE);
         pos_flip_side(&child);
-        int r = 3 + depth / 6;
+        int r = 3 + depth / 6 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
         t->after_null[ply + 1] = true;
+        t->cont_key[ply + 1] = CONT_NONE;
         int s = child_score(t, &child, false, beta - 1, beta, depth - r, ply);
         t->after_null[ply + 1] = false;
         if (s >= beta && s < SCORE_MATE_BOUND) return beta;
@@ -367,31 +409,47 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
         Move m = pick_move(moves, scores, n, i);
         if (root && is_excluded(t, m)) continue;
         bool quiet = !is_noisy(pos, m);
+        int hist = quiet ? quiet_history(t, pos, m, ply) : 0;
+        bool may_prune = !root && played > 0 && best > -SCORE_MATE_BOUND && alpha < SCORE_MATE_BOUND;
+
+        /* Step 9a. Static exchange pruning: at low depth, a step that loses
+         * more material than the depth can win back is not searched. */
+        if (may_prune && depth <= 7 && pos->v->see_ge && move_kind(m) != MK_PROMO
+            && !pos->v->see_ge(pos, m, quiet ? -60 * depth : -100 * depth))
+            continue;
+
         Position child = *pos;
         child.v->make(&child, m);
         bool same = child.side == pos->side;
         bool gives_check = !same && child.v->in_check && child.v->in_check(&child);
-        int new_depth = depth + (gives_check ? 1 : 0);
+        /* A check is extended only when it does not just give material
+         * away: a sacrifice check is searched like any other step. */
+        bool extend = gives_check && (!pos->v->see_ge || pos->v->see_ge(pos, m, 0));
+        int new_depth = depth + (extend ? 1 : 0);
 
-        /* Step 9a. Shallow pruning of quiet moves that cannot reach alpha:
+        /* Step 9b. Shallow pruning of quiet moves that cannot reach alpha:
          * futility (eval far below) and late-move pruning (many tried).
          * Never against a forced-win alpha: no static eval reaches it, but
          * a quiet move may still win faster. */
-        if (!root && !pv_node && !in_check && quiet && !gives_check && played > 0
-            && best > -SCORE_MATE_BOUND && alpha < SCORE_MATE_BOUND) {
-            if (depth <= 3 && eval + 120 + 110 * depth <= alpha) continue;
-            if (depth <= 3 && played >= 4 + depth * depth * 2) continue;
+        if (may_prune && !pv_node && !in_check && quiet && !gives_check) {
+            if (depth <= 4 && eval + 120 + 110 * depth <= alpha) continue;
+            if (depth <= 5 && played >= (4 + 2 * depth * depth) / (2 - improving)) continue;
         }
         played++;
         if (restricted) t->root_path[ply] = m;
         if (quiet && !same && nquiets < 64) quiets[nquiets++] = m;
+        t->cont_key[ply + 1] = cont_key_of(pos, m);
         int s;
         if (played == 1) {
             s = child_score(t, &child, same, alpha, beta, new_depth, ply);
         } else {
             int r = 0;
+            /* Step 9c. Late-move reduction: less for the PV, for killers
+             * and for steps with a good history; more when not improving. */
             if (quiet && !gives_check && depth >= 3 && played >= 3 && !in_check && alpha < SCORE_MATE_BOUND) {
-                r = lmr_table[depth < 63 ? depth : 63][played < 63 ? played : 63] - pv_node;
+                r = lmr_table[depth < 63 ? depth : 63][played < 63 ? played : 63] - pv_node + !improving;
+                if (m == t->killers[ply][0] || m == t->killers[ply][1]) r--;
+                r -= hist / 12000;
                 if (r < 0) r = 0;
                 if (r > new_depth - 2) r = new_depth - 2 > 0 ? new_depth - 2 : 0;
             }

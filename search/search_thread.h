@@ -7,6 +7,9 @@
 #include "search_job.h"
 #include "nnue/nnue.h"
 
+/* A step's continuation key: its piece type and target square. */
+enum { CONT_NB = PT_NB * SQ_MAX, CONT_NONE = 0, EVAL_NONE = -32001 };
+
 typedef struct {
     SearchJob *job;
     int id;
@@ -14,6 +17,12 @@ typedef struct {
     int seldepth;
     Move killers[MAX_PLY + 1][2];
     int history[COLOR_NB][SQ_MAX][SQ_MAX];
+    /* Continuation history: how well a quiet step did after the step one
+     * or two plies before it, indexed by (piece type, target square) of
+     * both; cont_key[ply] is the key of the step that led into ply. */
+    int16_t conthist[CONT_NB][CONT_NB];
+    int cont_key[MAX_PLY + 2];
+    int static_eval[MAX_PLY + 2]; /* EVAL_NONE in check */
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pv_len[MAX_PLY + 1];
     uint64_t keys[GAME_MAX_STEPS + MAX_PLY + 2];
