@@ -371,8 +371,10 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
 
     bool in_check = pos->v->in_check && pos->v->in_check(pos);
     int eval = e ? e->eval : node_eval(t, pos, ply);
-    /* Improving: the eval rose since this side's previous node, so the
-     * pruning below may trust it more and prune less. */
+    /* Improving: the eval rose since this side's previous node. A rising
+     * eval tends to hold, so reverse futility needs a smaller margin; a
+     * falling one makes late quiet moves likelier to fail, so late-move
+     * pruning and reductions cut more when not improving. */
     t->static_eval[ply] = in_check ? EVAL_NONE : eval;
     bool improving = !in_check && ply >= 2 && t->static_eval[ply - 2] != EVAL_NONE && eval > t->static_eval[ply - 2];
     /* Where scores swing by a piece from one depth to the next (Voodoo's
