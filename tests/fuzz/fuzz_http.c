@@ -95,6 +95,30 @@ static void run_loop_briefly(struct event_base *base) {
     for (int i = 0; i < 4; i++) event_base_loop(base, EVLOOP_NONBLOCK);
 }
 
+/* connect(), also when a signal interrupts it: libFuzzer's unit-timeout
+ * timer (SIGALRM every few seconds) lands inside a loopback connect now
+ * and then, and an interrupted connect goes on in the background, so the
+ * socket is waited for and its error read rather than connecting again. */
+static bool connected(Harness *h, int fd, const struct sockaddr *a, socklen_t len) {
+    if (!connect(fd, a, len)) return true;
+    if (errno != EINTR) return false;
+    struct pollfd p = {fd, POLLOUT, 0};
+    for (int waited = 0; waited < 5000; waited++) {
+        run_loop_briefly(h->d.base); /* the server accepts in this thread */
+        int r = poll(&p, 1, 1);
+        if (r < 0 && errno != EINTR) return false;
+        if (r > 0) {
+            int err = 0;
+            socklen_t n = sizeof err;
+            if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &n)) return false;
+            errno = err;
+            return err == 0;
+        }
+    }
+    errno = ETIMEDOUT;
+    return false;
+}
+
 /* A connection to the server from a new source address each time: the
  * server closes first, so each connection leaves a TIME_WAIT on its side,
  * and at ten thousand runs a second one source address runs out of
@@ -107,7 +131,7 @@ static int connect_fresh(Harness *h) {
     src.sin_addr.s_addr = htonl(0x7f000000u | (1u + k / 250u) << 8 | (1u + k % 250u));
     struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)h->port)};
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (bind(fd, (struct sockaddr *)&src, sizeof src) || connect(fd, (struct sockaddr *)&a, sizeof a)) {
+    if (bind(fd, (struct sockaddr *)&src, sizeof src) || !connected(h, fd, (struct sockaddr *)&a, sizeof a)) {
         fprintf(stderr, "fuzz_http: cannot connect to the server: %s\n", strerror(errno));
         abort();
     }
