@@ -417,7 +417,6 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
         Move m = pick_move(moves, scores, n, i);
         if (root && is_excluded(t, m)) continue;
         bool quiet = !is_noisy(pos, m);
-        int hist = quiet ? quiet_history(t, pos, m, ply) : 0;
         bool may_prune = !root && played > 0 && best > -SCORE_MATE_BOUND && alpha < SCORE_MATE_BOUND;
 
         /* Step 9a. Static exchange pruning: at low depth, a step that loses
@@ -458,7 +457,7 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
             if (quiet && !gives_check && depth >= 3 && played >= 3 && !in_check && alpha < SCORE_MATE_BOUND) {
                 r = lmr_table[depth < 63 ? depth : 63][played < 63 ? played : 63] - pv_node + !improving;
                 if (m == t->killers[ply][0] || m == t->killers[ply][1]) r--;
-                r -= hist / 12000;
+                r -= quiet_history(t, pos, m, ply) / 12000;
                 if (r < 0) r = 0;
                 if (r > new_depth - 2) r = new_depth - 2 > 0 ? new_depth - 2 : 0;
             }
