@@ -70,6 +70,30 @@ START_TEST(datagen_skips_early_plies) {
 }
 END_TEST
 
+/* --net plays the next generation with the given net: other games than
+ * the hand-written evaluation's, the same ones again for the same seed;
+ * a file that is not a net of the variant is refused before any game. */
+START_TEST(datagen_plays_the_given_net) {
+    const char *base = "datagen --variant japanese --games 2 --nodes 600 --openings book/japanese.epd --seed 5";
+    char args[512];
+    char *hand = run_args(base, 1 << 20);
+    snprintf(args, sizeof args, "%s --net search/nets/japanese.nnue", base);
+    char *net = run_args(args, 1 << 20), *again = run_args(args, 1 << 20);
+    ck_assert_int_gt(check_lines(variant_find("japanese"), net), 0);
+    free(net), net = run_args(args, 1 << 20);
+    ck_assert_str_eq(net, again);
+    ck_assert_str_ne(net, hand);
+    char *out = malloc(4096);
+    snprintf(args, sizeof args, "%s --net search/nets/chess-g3.nnue 2>&1; echo rc=$?", base);
+    run_ratnik(args, "", 0, out, 4096);
+    ck_assert_msg(strstr(out, "cannot use the net") && strstr(out, "rc=2") && !strstr(out, " | "), "%s", out);
+    snprintf(args, sizeof args, "%s --net book/japanese.epd 2>&1; echo rc=$?", base);
+    run_ratnik(args, "", 0, out, 4096);
+    ck_assert_msg(strstr(out, "cannot use the net") && strstr(out, "rc=2"), "%s", out);
+    free(hand), free(net), free(again), free(out);
+}
+END_TEST
+
 START_TEST(datagen_bad_arguments) {
     char *out = malloc(4096);
     run_ratnik("datagen --variant nosuch 2>&1; echo rc=$?", "", 0, out, 4096);
@@ -200,7 +224,8 @@ Suite *suite_tuning(void) {
                     LOOP_CASE("tuning", 300,
                               LOOPS({datagen_format_every_variant, 5}, {tune_runs_on_samples, 5},
                                     {eval_params_are_the_evaluation, 5}),
-                              datagen_deterministic_across_threads, datagen_skips_early_plies, datagen_bad_arguments,
+                              datagen_deterministic_across_threads, datagen_skips_early_plies, datagen_plays_the_given_net,
+                              datagen_bad_arguments,
                               chess_eval_symmetric, contempt_avoids_repetition),
                     NULL);
 }

@@ -20,6 +20,7 @@
 #include "../../engine/fileio.h"
 #include "../../engine/number.h"
 #include "../../search/eval.h"
+#include "../../search/nnue/nnue.h"
 #include "../../search/search.h"
 #include "../../variants/registry.h"
 
@@ -32,6 +33,7 @@ typedef struct {
     unsigned long long seed;
     char (*openings)[FEN_MAX];
     int nopenings;
+    const struct Net *net; /* --net: the next generation's data comes from the best net so far */
 } DatagenArgs;
 
 /* One finished game's lines, kept until every earlier game is written. */
@@ -150,7 +152,7 @@ static void play_one(const DatagenArgs *a, int index, Game *g, TT *tt, char (*li
     ResultCode code = RES_NONE;
     bool advantage = false;
     for (int ply = 0; !game_end(a, g, ply, white_streak, black_streak, &code, &advantage); ply++) {
-        SearchRequest rq = {.game = g, .tt = tt, .threads = 1};
+        SearchRequest rq = {.game = g, .tt = tt, .threads = 1, .net = a->net};
         rq.limits.nodes = (uint64_t)a->nodes;
         rq.limits.depth = a->depth;
         SearchResult res;
@@ -241,14 +243,15 @@ static bool load_openings(DatagenArgs *a, const char *path) {
 static int usage(void) {
     fprintf(stderr, "usage: ratnik datagen [--variant NAME] [--games N] [--nodes N] [--depth D] [--openings EPD]\n"
                     "                      [--random-plies K] [--skip-plies P] [--max-plies M] [--resign CP]\n"
-                    "                      [--threads T] [--hash MB] [--seed S] [--out FILE]\n"
+                    "                      [--threads T] [--hash MB] [--seed S] [--net FILE] [--out FILE]\n"
                     "       defaults: chess, 100 games, 5000 nodes, start position, 8 random plies,\n"
                     "       positions from ply 8 on, 400 plies, resign at 2000 for 8 plies, 1 thread, 16 MB,\n"
-                    "       seed 1, standard output\n");
+                    "       seed 1, the hand-written evaluation, standard output\n");
     return 2;
 }
 
-static bool parse_args(int argc, char **argv, DatagenArgs *a, const char **out, const char **book) {
+static bool parse_args(int argc, char **argv, DatagenArgs *a, const char **out, const char **book,
+                       const char **net) {
     const char *variant = "chess";
     for (int i = 1; i < argc; i++) {
         if (i + 1 >= argc) return false;
@@ -258,6 +261,7 @@ static bool parse_args(int argc, char **argv, DatagenArgs *a, const char **out, 
         if (!strcmp(k, "--variant")) variant = v;
         else if (!strcmp(k, "--openings")) *book = v;
         else if (!strcmp(k, "--out")) *out = v;
+        else if (!strcmp(k, "--net")) *net = v;
         else if (!num) return fprintf(stderr, "datagen: %s needs a number from 0 to 10^9, not '%s'\n", k, v), false;
         else if (!strcmp(k, "--games")) a->games = (int)x;
         else if (!strcmp(k, "--nodes")) a->nodes = (int)x;
@@ -280,15 +284,19 @@ static bool parse_args(int argc, char **argv, DatagenArgs *a, const char **out, 
 int datagen_main(int argc, char **argv) {
     DatagenArgs a = {.games = 100, .nodes = 5000, .random_plies = 8, .skip_plies = 8, .max_plies = 400,
                      .threads = 1, .hash_mb = 16, .resign_cp = 2000, .resign_plies = 8, .seed = 1};
-    const char *out = NULL, *book = NULL;
-    if (!parse_args(argc, argv, &a, &out, &book)) return usage();
-    if (book && !load_openings(&a, book)) return 2;
+    const char *out = NULL, *book = NULL, *net_path = NULL;
+    if (!parse_args(argc, argv, &a, &out, &book, &net_path)) return usage();
     char err[160];
+    Net *net = NULL;
+    if (net_path && !(net = nnue_load(net_path, a.v, err, sizeof err)))
+        return fprintf(stderr, "datagen: cannot use the net %s: %s\n", net_path, err), 2;
+    a.net = net;
+    if (book && !load_openings(&a, book)) return nnue_free(net), 2;
     Shared sh = {.a = &a, .f = out ? file_open_write(out, false, err, sizeof err) : stdout};
     sh.out = calloc((size_t)a.games + 1, sizeof *sh.out);
     if (!sh.f || !sh.out) {
         fprintf(stderr, "datagen: cannot write %s: %s\n", out ? out : "output", sh.f ? "out of memory" : err);
-        free(sh.out), free(a.openings);
+        free(sh.out), free(a.openings), nnue_free(net);
         return 2;
     }
     atomic_init(&sh.next, 0);
@@ -300,6 +308,6 @@ int datagen_main(int argc, char **argv) {
     pthread_mutex_destroy(&sh.lock);
     bool ok = sh.written == a.games && !sh.write_failed && (out ? file_close_ok(sh.f, err, sizeof err) : true);
     if (!ok) fprintf(stderr, "datagen: %d of %d games written%s%s\n", sh.written, a.games, out ? ": " : "", out ? err : "");
-    free(sh.out), free(a.openings);
+    free(sh.out), free(a.openings), nnue_free(net);
     return ok ? 0 : 1;
 }
