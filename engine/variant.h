@@ -127,6 +127,27 @@ typedef struct {
     _Static_assert(sizeof(T) % sizeof(int) == 0, #T " is read as ints");                                       \
     const EvalParams name = {source, groups, (int)(sizeof(T) / sizeof(int)), (const int *)&(values), evaluate}
 
+/* How far the search trusts the static eval and the exchange count at low
+ * depth: the shallow prunings' depths and margins, as data of the game.
+ * Where scores swing by a piece from one depth to the next (Voodoo's
+ * sacrifices) the eval says little about what a deeper search finds, and
+ * the narrow limits play better (measured: the wide ones lost most games). */
+typedef struct {
+    int rfp_depth, rfp_margin;  /* reverse futility: eval - margin x depth >= beta */
+    bool rfp_improving;         /* ... one depth fewer when the eval is rising */
+    int futility_depth;         /* quiet steps far below alpha */
+    int lmp_depth;              /* late quiet steps */
+    bool lmp_improving;         /* ... half as many tried first when not rising */
+    int see_depth;              /* steps that lose material; 0: never */
+    bool check_needs_see;       /* extend only the checks that keep material */
+} PruneLimits;
+
+#define PRUNE_WIDE                                                                                                  \
+    {.rfp_depth = 6, .rfp_margin = 85, .rfp_improving = true, .futility_depth = 4, .lmp_depth = 5,                \
+     .lmp_improving = true, .see_depth = 7, .check_needs_see = true}
+#define PRUNE_NARROW                                                                                                \
+    {.rfp_depth = 4, .rfp_margin = 90, .futility_depth = 3, .lmp_depth = 3}
+
 typedef struct Variant {
     const char *name;
     int files, ranks;
@@ -146,6 +167,7 @@ typedef struct Variant {
                                     depths: aspiration windows fail and
                                     re-search more than they save, so the
                                     search uses the full window              */
+    PruneLimits prune;           /* PRUNE_WIDE or PRUNE_NARROW (above)        */
     int default_move_limit;      /* Position.move_limit after a FEN; 0: none */
 
     /* One-time table building; called once at start-up, before any session. */

@@ -377,15 +377,11 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
      * pruning and reductions cut more when not improving. */
     t->static_eval[ply] = in_check ? EVAL_NONE : eval;
     bool improving = !in_check && ply >= 2 && t->static_eval[ply - 2] != EVAL_NONE && eval > t->static_eval[ply - 2];
-    /* Where scores swing by a piece from one depth to the next (Voodoo's
-     * sacrifices), the static eval and the exchange count say little about
-     * what a deeper search finds: there the prunings that trust them keep
-     * their narrow form (measured: the wider ones lost most games). */
-    bool steady = !pos->v->volatile_scores;
+    const PruneLimits *lim = &pos->v->prune;
 
     /* Step 6. Reverse futility: far above beta at low depth, trust the eval. */
-    int rfp_depth = steady ? 6 : 4, rfp_margin = steady ? 85 * (depth - improving) : 90 * depth;
-    if (!pv_node && !in_check && depth <= rfp_depth && eval - rfp_margin >= beta && eval < SCORE_MATE_BOUND)
+    int rfp_margin = lim->rfp_margin * (depth - (lim->rfp_improving && improving));
+    if (!pv_node && !in_check && depth <= lim->rfp_depth && eval - rfp_margin >= beta && eval < SCORE_MATE_BOUND)
         return eval;
 
     /* Step 7. Null move: if passing still beats beta, a real move will too.
@@ -421,7 +417,7 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
 
         /* Step 9a. Static exchange pruning: at low depth, a step that loses
          * more material than the depth can win back is not searched. */
-        if (may_prune && steady && depth <= 7 && pos->v->see_ge && move_kind(m) != MK_PROMO
+        if (may_prune && depth <= lim->see_depth && pos->v->see_ge && move_kind(m) != MK_PROMO
             && !pos->v->see_ge(pos, m, quiet ? -60 * depth : -100 * depth))
             continue;
 
@@ -431,7 +427,7 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
         bool gives_check = !same && child.v->in_check && child.v->in_check(&child);
         /* A check is extended only when it does not just give material
          * away: a sacrifice check is searched like any other step. */
-        bool extend = gives_check && (!steady || !pos->v->see_ge || pos->v->see_ge(pos, m, 0));
+        bool extend = gives_check && (!lim->check_needs_see || !pos->v->see_ge || pos->v->see_ge(pos, m, 0));
         int new_depth = depth + (extend ? 1 : 0);
 
         /* Step 9b. Shallow pruning of quiet moves that cannot reach alpha:
@@ -439,9 +435,9 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
          * Never against a forced-win alpha: no static eval reaches it, but
          * a quiet move may still win faster. */
         if (may_prune && !pv_node && !in_check && quiet && !gives_check) {
-            if (depth <= (steady ? 4 : 3) && eval + 120 + 110 * depth <= alpha) continue;
-            int late = steady ? (4 + 2 * depth * depth) / (2 - improving) : 4 + 2 * depth * depth;
-            if (depth <= (steady ? 5 : 3) && played >= late) continue;
+            if (depth <= lim->futility_depth && eval + 120 + 110 * depth <= alpha) continue;
+            int late = (4 + 2 * depth * depth) / (lim->lmp_improving ? 2 - improving : 1);
+            if (depth <= lim->lmp_depth && played >= late) continue;
         }
         played++;
         if (restricted) t->root_path[ply] = m;

@@ -70,9 +70,55 @@ START_TEST(evaluation_is_colour_symmetric) {
 }
 END_TEST
 
+static bool same_limits(const PruneLimits *a, const PruneLimits *b) {
+    return a->rfp_depth == b->rfp_depth && a->rfp_margin == b->rfp_margin && a->rfp_improving == b->rfp_improving
+        && a->futility_depth == b->futility_depth && a->lmp_depth == b->lmp_depth
+        && a->lmp_improving == b->lmp_improving && a->see_depth == b->see_depth
+        && a->check_needs_see == b->check_needs_see;
+}
+
+/* Nodes of a fixed-depth search of fen in the game v (which may be a
+ * modified copy of a registered one). */
+static uint64_t nodes_at_depth(const Variant *v, const char *fen, int depth) {
+    Position pos;
+    char err[256];
+    ck_assert_msg(fen_parse(&pos, v, fen, err, sizeof err), "%s", err);
+    Game *game = malloc(sizeof *game);
+    SearchResult *res = malloc(sizeof *res);
+    TT tt = {0};
+    ck_assert(game && res && tt_resize(&tt, 4));
+    game_reset(game, &pos);
+    SearchRequest rq = {.game = game, .tt = &tt, .threads = 1, .limits = {.depth = depth}};
+    ck_assert(search_blocking(&rq, res));
+    uint64_t nodes = res->nodes;
+    tt_free(&tt), free(res), free(game);
+    return nodes;
+}
+
+/* Voodoo's scores swing by a piece between depths, so its search keeps the
+ * narrow prunings (the wide ones lost most games); every other game has
+ * the wide ones. The search reads them: Voodoo searched with the wide
+ * limits visits other nodes. */
+START_TEST(prune_limits_are_the_games_data) {
+    const PruneLimits narrow = PRUNE_NARROW, wide = PRUNE_WIDE;
+    ck_assert(same_limits(&variant_find(V)->prune, &narrow));
+    ck_assert_int_eq(variant_find(V)->prune.see_depth, 0);
+    ck_assert(!variant_find(V)->prune.check_needs_see);
+    static const char *const others[] = {"chess", "buratia", "japanese", "belarusian"};
+    for (int i = 0; i < 4; i++) ck_assert_msg(same_limits(&variant_find(others[i])->prune, &wide), "%s", others[i]);
+    Variant widened = *variant_find(V);
+    widened.prune = wide;
+    const char *fen = "rn1qkbnr/ppp1pp1b/7p/3p4/P2P1PP1/8/1PP4P/RNBQKBNR[] w - - 1 5";
+    uint64_t as_shipped = nodes_at_depth(variant_find(V), fen, 8), with_wide = nodes_at_depth(&widened, fen, 8);
+    ck_assert_uint_gt(as_shipped, 0);
+    ck_assert_msg(as_shipped != with_wide, "%llu nodes either way", (unsigned long long)as_shipped);
+}
+END_TEST
+
 Suite *suite_voodoo_search(void) {
     return suite_of("voodoo_search",
                     LOOP_CASE("search", 120, LOOPS({solves_tactics_at_fixed_depth, fixed_depth_count(V)}), noisy_steps,
-                              exchange_test, king_threats_dominate, evaluation_is_colour_symmetric),
+                              exchange_test, king_threats_dominate, evaluation_is_colour_symmetric,
+                              prune_limits_are_the_games_data),
                     NULL);
 }

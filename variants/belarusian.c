@@ -452,6 +452,7 @@ const Variant variant_belarusian = {
     .castle_style = CASTLE_STYLE_FILES,
     .has_ep = false,
     .multi_step = false,
+    .prune = PRUNE_WIDE,
     .repetition_draw = true,
     .init = by_init,
     .setup = by_setup,

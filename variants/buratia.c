@@ -330,6 +330,7 @@ const Variant variant_buratia = {
     .castle_style = CASTLE_STYLE_NONE,
     .has_ep = true,
     .multi_step = false,
+    .prune = PRUNE_WIDE,
     .repetition_draw = false, /* the rules end games by the move limit, not by repetition */
     .default_move_limit = 100,
     .init = buratia_init,

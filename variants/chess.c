@@ -364,6 +364,7 @@ const Variant variant_chess = {
     .castle_style = CASTLE_STYLE_KQ,
     .has_ep = true,
     .multi_step = false,
+    .prune = PRUNE_WIDE,
     .repetition_draw = true,
     .init = chess_init,
     .setup = chess_setup,

@@ -236,6 +236,7 @@ const Variant variant_japanese = {
     .castle_style = CASTLE_STYLE_NONE,
     .has_ep = false,
     .multi_step = false,
+    .prune = PRUNE_WIDE,
     .repetition_draw = true,
     .default_move_limit = 0,
     .init = init_tables,
