@@ -84,7 +84,7 @@ START_TEST(datagen_plays_the_given_net) {
     ck_assert_str_eq(net, again);
     ck_assert_str_ne(net, hand);
     char *out = malloc(4096);
-    snprintf(args, sizeof args, "%s --net search/nets/chess-g3.nnue 2>&1; echo rc=$?", base);
+    snprintf(args, sizeof args, "%s --net search/nets/chess-g5.nnue 2>&1; echo rc=$?", base);
     run_ratnik(args, "", 0, out, 4096);
     ck_assert_msg(strstr(out, "cannot use the net") && strstr(out, "rc=2") && !strstr(out, " | "), "%s", out);
     snprintf(args, sizeof args, "%s --net book/japanese.epd 2>&1; echo rc=$?", base);
