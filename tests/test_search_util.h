@@ -9,21 +9,31 @@
 #include "test_util.h"
 #include "../search/search.h"
 
-/* Searches fen to `depth` in `variant`; the root turn in RULES.md notation. */
-static inline void search_best_turn(const char *variant, const char *fen, int depth, char *out, size_t n) {
-    Position pos = test_pos(variant, fen);
+/* Searches pos to `depth` on one thread with a fresh table; *out gets the
+ * result. pos's Variant may be a modified copy of a registered one. */
+static inline void search_to_depth(const Position *pos, int depth, SearchResult *out) {
     Game *game = malloc(sizeof *game);
     SearchResult *res = malloc(sizeof *res);
     ck_assert(game && res);
     TT tt = {0};
     ck_assert(tt_resize(&tt, 4));
-    game_reset(game, &pos);
+    game_reset(game, pos);
     SearchRequest rq = {.game = game, .tt = &tt, .threads = 1, .limits = {.depth = depth}};
     ck_assert(search_blocking(&rq, res));
-    snprintf(out, n, "%s", res->pv_len ? res->best : "(none)");
+    *out = *res;
     tt_free(&tt);
     free(res);
     free(game);
+}
+
+/* Searches fen to `depth` in `variant`; the root turn in RULES.md notation. */
+static inline void search_best_turn(const char *variant, const char *fen, int depth, char *out, size_t n) {
+    Position pos = test_pos(variant, fen);
+    SearchResult *res = malloc(sizeof *res);
+    ck_assert(res);
+    search_to_depth(&pos, depth, res);
+    snprintf(out, n, "%s", res->pv_len ? res->best : "(none)");
+    free(res);
 }
 
 static inline char swap_case(char c) {

@@ -83,15 +83,11 @@ static uint64_t nodes_at_depth(const Variant *v, const char *fen, int depth) {
     Position pos;
     char err[256];
     ck_assert_msg(fen_parse(&pos, v, fen, err, sizeof err), "%s", err);
-    Game *game = malloc(sizeof *game);
     SearchResult *res = malloc(sizeof *res);
-    TT tt = {0};
-    ck_assert(game && res && tt_resize(&tt, 4));
-    game_reset(game, &pos);
-    SearchRequest rq = {.game = game, .tt = &tt, .threads = 1, .limits = {.depth = depth}};
-    ck_assert(search_blocking(&rq, res));
+    ck_assert(res);
+    search_to_depth(&pos, depth, res);
     uint64_t nodes = res->nodes;
-    tt_free(&tt), free(res), free(game);
+    free(res);
     return nodes;
 }
 
