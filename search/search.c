@@ -374,7 +374,8 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
     /* Improving: the eval rose since this side's previous node. A rising
      * eval tends to hold, so reverse futility needs a smaller margin; a
      * falling one makes late quiet moves likelier to fail, so late-move
-     * pruning and reductions cut more when not improving. */
+     * pruning cuts more when not improving, and so do the reductions where
+     * the game's limits say so (not in chess: PRUNE_TACTICAL says why). */
     t->static_eval[ply] = in_check ? EVAL_NONE : eval;
     bool improving = !in_check && ply >= 2 && t->static_eval[ply - 2] != EVAL_NONE && eval > t->static_eval[ply - 2];
     const PruneLimits *lim = &pos->v->prune;
@@ -385,13 +386,15 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
         return eval;
 
     /* Step 7. Null move: if passing still beats beta, a real move will too.
-     * Not in check, not mid-turn, not without pieces (zugzwang). */
+     * Not in check, not mid-turn, not without pieces (zugzwang). Far above
+     * beta it may reduce more, where the game's limits say so. */
     if (!pv_node && !in_check && !pos->pending && !root && depth >= 3 && eval >= beta && !t->after_null[ply]
         && has_big_pieces(pos) && beta > -SCORE_MATE_BOUND) {
         Position child = *pos;
         pos_set_ep(&child, SQ_NONE);
         pos_flip_side(&child);
-        int r = 3 + depth / 6 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
+        int by_eval = (eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3;
+        int r = 3 + depth / 6 + (lim->null_by_eval ? by_eval : 0);
         t->after_null[ply + 1] = true;
         t->cont_key[ply + 1] = CONT_NONE;
         int s = child_score(t, &child, false, beta - 1, beta, depth - r, ply);
@@ -449,9 +452,11 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
         } else {
             int r = 0;
             /* Step 9c. Late-move reduction: less for the PV, for killers
-             * and for steps with a good history; more when not improving. */
+             * and for steps with a good history; more when not improving
+             * where the game's limits say so. */
             if (quiet && !gives_check && depth >= 3 && played >= 3 && !in_check && alpha < SCORE_MATE_BOUND) {
-                r = lmr_table[depth < 63 ? depth : 63][played < 63 ? played : 63] - pv_node + !improving;
+                r = lmr_table[depth < 63 ? depth : 63][played < 63 ? played : 63] - pv_node
+                  + (lim->lmr_not_improving && !improving);
                 if (m == t->killers[ply][0] || m == t->killers[ply][1]) r--;
                 r -= quiet_history(t, pos, m, ply) / 12000;
                 if (r < 0) r = 0;

@@ -3,6 +3,7 @@
 #include "test_util.h"
 #include "../variants/registry.h"
 #include "suites.h"
+#include "fixed_depth.h"
 
 /* Positions where a rule decides which turns are legal, and where playing
  * turns must end in a given FEN (NULL fen: the start; NULL turns: none). */
@@ -168,6 +169,10 @@ START_TEST(noisy_generation_matches_full) {
 }
 END_TEST
 
+/* The chess lines of tests/tactics/fixed_depth.txt, found at their depth. */
+START_TEST(tactics_fixed_depth) { fixed_depth_solve("chess", _i); }
+END_TEST
+
 Suite *suite_chess(void) {
     return suite_of("chess",
                     LOOP_CASE("rules", 60,
@@ -175,5 +180,5 @@ Suite *suite_chess(void) {
                                     {turn_rule, sizeof turn_rules / sizeof *turn_rules}),
                               checkmate_and_stalemate, fifty_move_rule, insufficient_material,
                               threefold_repetition, setup_rejects_impossible, noisy_generation_matches_full),
-                    NULL);
+                    LOOP_CASE("search", 60, LOOPS({tactics_fixed_depth, fixed_depth_count("chess")}), NULL), NULL);
 }

@@ -74,7 +74,8 @@ static bool same_limits(const PruneLimits *a, const PruneLimits *b) {
     return a->rfp_depth == b->rfp_depth && a->rfp_margin == b->rfp_margin && a->rfp_improving == b->rfp_improving
         && a->futility_depth == b->futility_depth && a->lmp_depth == b->lmp_depth
         && a->lmp_improving == b->lmp_improving && a->see_depth == b->see_depth
-        && a->check_needs_see == b->check_needs_see;
+        && a->check_needs_see == b->check_needs_see && a->lmr_not_improving == b->lmr_not_improving
+        && a->null_by_eval == b->null_by_eval;
 }
 
 /* Nodes of a fixed-depth search of fen in the game v (which may be a
@@ -92,16 +93,24 @@ static uint64_t nodes_at_depth(const Variant *v, const char *fen, int depth) {
 }
 
 /* Voodoo's scores swing by a piece between depths, so its search keeps the
- * narrow prunings (the wide ones lost most games); every other game has
- * the wide ones. The search reads them: Voodoo searched with the wide
- * limits visits other nodes. */
+ * narrow prunings (the wide ones lost most games); chess has the wide ones
+ * with reductions that do not read the eval (mates behind sacrifices);
+ * every other game has the wide ones. The search reads them: Voodoo
+ * searched with the wide limits visits other nodes, and so does chess with
+ * the eval-driven reductions. */
 START_TEST(prune_limits_are_the_games_data) {
-    const PruneLimits narrow = PRUNE_NARROW, wide = PRUNE_WIDE;
+    const PruneLimits narrow = PRUNE_NARROW, wide = PRUNE_WIDE, tactical = PRUNE_TACTICAL;
     ck_assert(same_limits(&variant_find(V)->prune, &narrow));
     ck_assert_int_eq(variant_find(V)->prune.see_depth, 0);
     ck_assert(!variant_find(V)->prune.check_needs_see);
-    static const char *const others[] = {"chess", "buratia", "japanese", "belarusian"};
-    for (int i = 0; i < 4; i++) ck_assert_msg(same_limits(&variant_find(others[i])->prune, &wide), "%s", others[i]);
+    ck_assert(same_limits(&variant_find("chess")->prune, &tactical));
+    ck_assert(!tactical.lmr_not_improving && !tactical.null_by_eval);
+    static const char *const others[] = {"buratia", "japanese", "belarusian"};
+    for (int i = 0; i < 3; i++) ck_assert_msg(same_limits(&variant_find(others[i])->prune, &wide), "%s", others[i]);
+    Variant chess_wide = *variant_find("chess");
+    chess_wide.prune = wide;
+    const char *wac283 = "3q1rk1/4bp1p/1n2P2Q/3p1p2/6r1/Pp2R2N/1B4PP/7K w - - 0 1";
+    ck_assert_uint_ne(nodes_at_depth(variant_find("chess"), wac283, 8), nodes_at_depth(&chess_wide, wac283, 8));
     Variant widened = *variant_find(V);
     widened.prune = wide;
     const char *fen = "rn1qkbnr/ppp1pp1b/7p/3p4/P2P1PP1/8/1PP4P/RNBQKBNR[] w - - 1 5";
