@@ -144,18 +144,17 @@ typedef struct {
     bool null_by_eval;          /* the null move's reduction grows with eval - beta */
 } PruneLimits;
 
-#define PRUNE_WIDE                                                                                                  \
-    {.rfp_depth = 6, .rfp_margin = 85, .rfp_improving = true, .futility_depth = 4, .lmp_depth = 5,                \
-     .lmp_improving = true, .see_depth = 7, .check_needs_see = true, .lmr_not_improving = true,                   \
-     .null_by_eval = true}
+/* The wide limits' depths and margins, shared by PRUNE_WIDE and PRUNE_TACTICAL. */
+#define PRUNE_WIDE_DEPTHS                                                                                           \
+    .rfp_depth = 6, .rfp_margin = 85, .rfp_improving = true, .futility_depth = 4, .lmp_depth = 5,                 \
+    .lmp_improving = true, .see_depth = 7, .check_needs_see = true
+#define PRUNE_WIDE {PRUNE_WIDE_DEPTHS, .lmr_not_improving = true, .null_by_eval = true}
 /* Chess: the wide limits, with reductions that grow with depth only. The
  * two that also read the eval hid quiet mates behind sacrifices (the
  * attacker's eval falls, or stands far above beta, on the way to the mate):
  * WAC at 1 s is 278-284 with them and 291 without, and 100 games showed
  * no loss without them (docs/evaluation.md, "Matches"). */
-#define PRUNE_TACTICAL                                                                                              \
-    {.rfp_depth = 6, .rfp_margin = 85, .rfp_improving = true, .futility_depth = 4, .lmp_depth = 5,                \
-     .lmp_improving = true, .see_depth = 7, .check_needs_see = true}
+#define PRUNE_TACTICAL {PRUNE_WIDE_DEPTHS}
 #define PRUNE_NARROW                                                                                                \
     {.rfp_depth = 4, .rfp_margin = 90, .futility_depth = 3, .lmp_depth = 3, .lmr_not_improving = true,            \
      .null_by_eval = true}
