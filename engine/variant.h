@@ -127,37 +127,17 @@ typedef struct {
     _Static_assert(sizeof(T) % sizeof(int) == 0, #T " is read as ints");                                       \
     const EvalParams name = {source, groups, (int)(sizeof(T) / sizeof(int)), (const int *)&(values), evaluate}
 
-/* How far the search trusts the static eval and the exchange count at low
- * depth: the shallow prunings' depths and margins, as data of the game.
- * Where scores swing by a piece from one depth to the next (Voodoo's
- * sacrifices) the eval says little about what a deeper search finds, and
- * the narrow limits play better (measured: the wide ones lost most games). */
-typedef struct {
-    int rfp_depth, rfp_margin;  /* reverse futility: eval - margin x depth >= beta */
-    bool rfp_improving;         /* ... one depth fewer when the eval is rising */
-    int futility_depth;         /* quiet steps far below alpha */
-    int lmp_depth;              /* late quiet steps */
-    bool lmp_improving;         /* ... half as many tried first when not rising */
-    int see_depth;              /* steps that lose material; 0: never */
-    bool check_needs_see;       /* extend only the checks that keep material */
-    bool lmr_not_improving;     /* reduce late quiet steps a ply more when not rising */
-    bool null_by_eval;          /* the null move's reduction grows with eval - beta */
-} PruneLimits;
-
-/* The wide limits' depths and margins, shared by PRUNE_WIDE and PRUNE_TACTICAL. */
-#define PRUNE_WIDE_DEPTHS                                                                                           \
-    .rfp_depth = 6, .rfp_margin = 85, .rfp_improving = true, .futility_depth = 4, .lmp_depth = 5,                 \
-    .lmp_improving = true, .see_depth = 7, .check_needs_see = true
-#define PRUNE_WIDE {PRUNE_WIDE_DEPTHS, .lmr_not_improving = true, .null_by_eval = true}
-/* Chess: the wide limits, with reductions that grow with depth only. The
- * two that also read the eval hid quiet mates behind sacrifices (the
- * attacker's eval falls, or stands far above beta, on the way to the mate):
- * WAC at 1 s is 278-284 with them and 291 without, and 100 games showed
- * no loss without them (docs/evaluation.md, "Matches"). */
-#define PRUNE_TACTICAL {PRUNE_WIDE_DEPTHS}
-#define PRUNE_NARROW                                                                                                \
-    {.rfp_depth = 4, .rfp_margin = 90, .futility_depth = 3, .lmp_depth = 3, .lmr_not_improving = true,            \
-     .null_by_eval = true}
+/* How far the search may trust the static eval and the exchange count at
+ * low depth: the game says which kind of game it is, the search holds the
+ * depths and margins that go with each (search/prune.h). */
+typedef enum {
+    PRUNE_WIDE,     /* the eval tracks what a deeper search finds */
+    PRUNE_TACTICAL, /* ... but quiet mates hide behind sacrifices (chess):
+                       the reductions grow with depth only */
+    PRUNE_NARROW,   /* scores swing by a piece from one depth to the next
+                       (Voodoo's sacrifices): the wide limits lost most games */
+    PRUNE_STYLE_NB
+} PruneStyle;
 
 typedef struct Variant {
     const char *name;
@@ -178,7 +158,7 @@ typedef struct Variant {
                                     depths: aspiration windows fail and
                                     re-search more than they save, so the
                                     search uses the full window              */
-    PruneLimits prune;           /* PRUNE_WIDE or PRUNE_NARROW (above)        */
+    PruneStyle prune;            /* how far the shallow prunings trust the eval */
     int default_move_limit;      /* Position.move_limit after a FEN; 0: none */
 
     /* One-time table building; called once at start-up, before any session. */

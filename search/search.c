@@ -12,6 +12,7 @@
 #include <time.h>
 #include "search_thread.h"
 #include "eval.h"
+#include "prune.h"
 #include "../engine/notation.h"
 #include "../engine/clock.h"
 
@@ -378,7 +379,7 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
      * the game's limits say so (not in chess: PRUNE_TACTICAL says why). */
     t->static_eval[ply] = in_check ? EVAL_NONE : eval;
     bool improving = !in_check && ply >= 2 && t->static_eval[ply - 2] != EVAL_NONE && eval > t->static_eval[ply - 2];
-    const PruneLimits *lim = &pos->v->prune;
+    const PruneLimits *lim = prune_limits(pos->v->prune);
 
     /* Step 6. Reverse futility: far above beta at low depth, trust the eval. */
     int rfp_margin = lim->rfp_margin * (depth - (lim->rfp_improving && improving));

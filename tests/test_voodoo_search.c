@@ -4,6 +4,7 @@
 #include "test_search_util.h"
 #include "fixed_depth.h"
 #include "../variants/registry.h"
+#include "../search/prune.h"
 #include "suites.h"
 
 #define V "voodoo"
@@ -99,20 +100,24 @@ static uint64_t nodes_at_depth(const Variant *v, const char *fen, int depth) {
  * searched with the wide limits visits other nodes, and so does chess with
  * the eval-driven reductions. */
 START_TEST(prune_limits_are_the_games_data) {
-    const PruneLimits narrow = PRUNE_NARROW, wide = PRUNE_WIDE, tactical = PRUNE_TACTICAL;
-    ck_assert(same_limits(&variant_find(V)->prune, &narrow));
-    ck_assert_int_eq(variant_find(V)->prune.see_depth, 0);
-    ck_assert(!variant_find(V)->prune.check_needs_see);
-    ck_assert(same_limits(&variant_find("chess")->prune, &tactical));
-    ck_assert(!tactical.lmr_not_improving && !tactical.null_by_eval);
+    const PruneLimits *narrow = prune_limits(PRUNE_NARROW), *wide = prune_limits(PRUNE_WIDE);
+    const PruneLimits *tactical = prune_limits(PRUNE_TACTICAL);
+    ck_assert_int_eq(variant_find(V)->prune, PRUNE_NARROW);
+    ck_assert_int_eq(narrow->see_depth, 0);
+    ck_assert(!narrow->check_needs_see);
+    ck_assert_int_lt(narrow->rfp_depth, wide->rfp_depth);
+    ck_assert_int_eq(variant_find("chess")->prune, PRUNE_TACTICAL);
+    ck_assert(!tactical->lmr_not_improving && !tactical->null_by_eval);
+    ck_assert(wide->lmr_not_improving && wide->null_by_eval);
     static const char *const others[] = {"buratia", "japanese", "belarusian"};
-    for (int i = 0; i < 3; i++) ck_assert_msg(same_limits(&variant_find(others[i])->prune, &wide), "%s", others[i]);
+    for (int i = 0; i < 3; i++) ck_assert_msg(variant_find(others[i])->prune == PRUNE_WIDE, "%s", others[i]);
+    ck_assert(same_limits(prune_limits((PruneStyle)PRUNE_STYLE_NB), wide));
     Variant chess_wide = *variant_find("chess");
-    chess_wide.prune = wide;
+    chess_wide.prune = PRUNE_WIDE;
     const char *wac283 = "3q1rk1/4bp1p/1n2P2Q/3p1p2/6r1/Pp2R2N/1B4PP/7K w - - 0 1";
     ck_assert_uint_ne(nodes_at_depth(variant_find("chess"), wac283, 8), nodes_at_depth(&chess_wide, wac283, 8));
     Variant widened = *variant_find(V);
-    widened.prune = wide;
+    widened.prune = PRUNE_WIDE;
     const char *fen = "rn1qkbnr/ppp1pp1b/7p/3p4/P2P1PP1/8/1PP4P/RNBQKBNR[] w - - 1 5";
     uint64_t as_shipped = nodes_at_depth(variant_find(V), fen, 8), with_wide = nodes_at_depth(&widened, fen, 8);
     ck_assert_uint_gt(as_shipped, 0);

@@ -1,0 +1,27 @@
+/* Why the styles differ, as measured (docs/evaluation.md):
+ * - wide: the seed games other than Voodoo, where the eval is a fair guide
+ *   to what a deeper search finds;
+ * - tactical (chess): the wide depths and margins, but the two reductions
+ *   that also read the eval (one LMR ply more when not improving, a null
+ *   move a ply shorter per 200 cp above beta) hid quiet mates behind
+ *   sacrifices: WAC at 1 s is 278-284 with them and 291 without, and 100
+ *   games showed no loss without them;
+ * - narrow (Voodoo): scores swing by a piece between depths, so the eval
+ *   says little about a deeper search; no SEE pruning, every check
+ *   extended. */
+#include "prune.h"
+
+#define WIDE_DEPTHS                                                                                                 \
+    .rfp_depth = 6, .rfp_margin = 85, .rfp_improving = true, .futility_depth = 4, .lmp_depth = 5,                 \
+    .lmp_improving = true, .see_depth = 7, .check_needs_see = true
+
+static const PruneLimits LIMITS[PRUNE_STYLE_NB] = {
+    [PRUNE_WIDE] = {WIDE_DEPTHS, .lmr_not_improving = true, .null_by_eval = true},
+    [PRUNE_TACTICAL] = {WIDE_DEPTHS},
+    [PRUNE_NARROW] = {.rfp_depth = 4, .rfp_margin = 90, .futility_depth = 3, .lmp_depth = 3,
+                      .lmr_not_improving = true, .null_by_eval = true},
+};
+
+const PruneLimits *prune_limits(PruneStyle style) {
+    return style >= 0 && style < PRUNE_STYLE_NB ? &LIMITS[style] : &LIMITS[PRUNE_WIDE];
+}

@@ -1,0 +1,23 @@
+/* The shallow prunings' depths and margins for each PruneStyle a game
+ * names (engine/variant.h): search policy, kept in the search layer. */
+#ifndef RATNIK_PRUNE_H
+#define RATNIK_PRUNE_H
+
+#include <stdbool.h>
+#include "../engine/variant.h"
+
+typedef struct {
+    int rfp_depth, rfp_margin;  /* reverse futility: eval - margin x depth >= beta */
+    bool rfp_improving;         /* ... one depth fewer when the eval is rising */
+    int futility_depth;         /* quiet steps far below alpha */
+    int lmp_depth;              /* late quiet steps */
+    bool lmp_improving;         /* ... half as many tried first when not rising */
+    int see_depth;              /* steps that lose material; 0: never */
+    bool check_needs_see;       /* extend only the checks that keep material */
+    bool lmr_not_improving;     /* reduce late quiet steps a ply more when not rising */
+    bool null_by_eval;          /* the null move's reduction grows with eval - beta */
+} PruneLimits;
+
+const PruneLimits *prune_limits(PruneStyle style);
+
+#endif
