@@ -394,8 +394,8 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
         Position child = *pos;
         pos_set_ep(&child, SQ_NONE);
         pos_flip_side(&child);
-        int by_eval = (eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3;
-        int r = 3 + depth / 6 + (lim->null_by_eval ? by_eval : 0);
+        int r = 3 + depth / 6;
+        if (lim->null_by_eval) r += (eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3;
         t->after_null[ply + 1] = true;
         t->cont_key[ply + 1] = CONT_NONE;
         int s = child_score(t, &child, false, beta - 1, beta, depth - r, ply);
