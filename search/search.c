@@ -376,7 +376,7 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
      * eval tends to hold, so reverse futility needs a smaller margin; a
      * falling one makes late quiet moves likelier to fail, so late-move
      * pruning cuts more when not improving, and so do the reductions where
-     * the game's limits say so (not in chess: PRUNE_TACTICAL says why). */
+     * the game's limits say so (not in chess: search/prune.c says why). */
     t->static_eval[ply] = in_check ? EVAL_NONE : eval;
     bool improving = !in_check && ply >= 2 && t->static_eval[ply - 2] != EVAL_NONE && eval > t->static_eval[ply - 2];
     const PruneLimits *lim = prune_limits(pos->v->prune);
