@@ -18,9 +18,33 @@ START_TEST(test_noisy_steps) {
 }
 END_TEST
 
+static int eval_of(const char *fen) {
+    Position pos = test_pos("buratia", fen);
+    return pos.v->evaluate(&pos);
+}
+
+/* A director one step from its goal that the side to move can neither
+ * capture, push away, nor shut out with a secretary wins next move: the
+ * evaluation says so by about the term's 900, and not when a stop exists. */
+START_TEST(test_unstoppable_director) {
+    /* Black's boss on e1 can take the director on e7; on h1 it cannot. */
+    int stoppable = eval_of("k7/4K3/8/8/8/8/8/4r3[] b - - 0 1");
+    int unstoppable = eval_of("k7/4K3/8/8/8/8/8/7r[] b - - 0 1");
+    ck_assert_int_gt(stoppable - unstoppable, 800);
+    /* One way in (h8; g8 holds a secretary): a secretary on e5 can fill it, one on e4 cannot. */
+    int filled = eval_of("k5q1/7K/8/4q3/8/8/8/8[] b - - 0 1");
+    int open = eval_of("k5q1/7K/8/8/4q3/8/8/8[] b - - 0 1");
+    ck_assert_int_gt(filled - open, 800);
+    /* A black lawyer a knight's move away can push the director back. */
+    int pushed = eval_of("k7/4K3/8/3n4/8/8/8/8[] b - - 0 1");
+    int no_push = eval_of("k7/4K3/8/8/3n4/8/8/8[] b - - 0 1");
+    ck_assert_int_gt(pushed - no_push, 800);
+}
+END_TEST
+
 Suite *suite_buratia_search(void) {
     return suite_of("buratia_search",
                     LOOP_CASE("search", 60, LOOPS({test_tactics_fixed_depth, fixed_depth_count("buratia")}),
-                              test_eval_symmetric, test_noisy_steps),
+                              test_eval_symmetric, test_noisy_steps, test_unstoppable_director),
                     NULL);
 }

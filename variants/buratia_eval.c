@@ -31,6 +31,7 @@ typedef struct {
     int block_near, block_far; /* own secretary in front of the enemy director: one or two ranks */
     int mobility[8];       /* per square a boss or foreman reaches */
     int path_attacked;     /* per square of the director's next rank an enemy piece could capture on */
+    int unstoppable;       /* a director one step from its goal that the side to move cannot stop */
     int tempo;
 } BuratiaParams;
 
@@ -51,6 +52,7 @@ static const BuratiaParams buratia_params = {
     .block_far = 20,
     .mobility = {0, 0, 0, 0, 0, 0, 0, 0},
     .path_attacked = 0,
+    .unstoppable = 900,
     .tempo = 10,
     /* tuned values: end */
 };
@@ -114,6 +116,29 @@ static int director_terms(const Position *pos, const BuratiaParams *p, int c, in
     return s;
 }
 
+/* Colour c's director on dsq stands one step from its goal, the other
+ * side to move: it wins next move unless a capturer takes it, a lawyer
+ * pushes it away, or a secretary (which it cannot take) fills its only way
+ * in. Quiescence sees the winning step only for the side to move, so
+ * without this the threat hides behind a stand pat. */
+static bool director_unstoppable(const Position *pos, int c, int dsq, bb64 occ) {
+    int them = c ^ 1;
+    bb64 goal_rank = c == WHITE ? 0xFF00000000000000ull : 0xFFull;
+    bb64 secs = BUR_BB(pos, BUR_SECRETARY);
+    bb64 way_in = ct.king[dsq] & goal_rank & ~secs & ~BUR_US(pos, c);
+    if (!way_in || capturers(pos, them, dsq, occ)) return false;
+    if (ct.knight[dsq] & BUR_BB(pos, BUR_LAWYER) & BUR_US(pos, them)) return false;
+    if (popcount64(way_in) > 1) return true;
+    /* A secretary moves only through empty squares onto an empty one; one
+     * that already stands beside the director on the goal rank would open
+     * its own square by moving. */
+    int sq = lsb64(way_in);
+    if (occ & way_in) return true;
+    for (bb64 b = secs & BUR_US(pos, them) & ~(ct.king[dsq] & goal_rank); b;)
+        if ((rook_attacks64(sq, occ) | bishop_attacks64(sq, occ)) & (1ull << pop_lsb64(&b))) return false;
+    return true;
+}
+
 /* Colour c's secretaries in front of the enemy director on esq. */
 static int blockade(const Position *pos, const BuratiaParams *p, int c, int esq) {
     bb64 secs = BUR_BB(pos, BUR_SECRETARY) & BUR_US(pos, c);
@@ -141,7 +166,11 @@ static int buratia_evaluate_with(const Position *pos, const int *params) {
             int t = piece_type(pos->board[sq]);
             int s = p->material[t] + p->centre_base[t] - p->centre_step[t] * centre_dist(sq);
             if (t == BUR_SLAVE) s += p->slave_advance[rel_rank(c, sq)] + (centre_dist(sq) <= 1 ? p->slave_centre : 0);
-            else if (t == BUR_DIRECTOR) s += director_terms(pos, p, c, sq, occ, &r);
+            else if (t == BUR_DIRECTOR) {
+                s += director_terms(pos, p, c, sq, occ, &r);
+                if (c != pos->side && rel_rank(c, sq) == 6 && director_unstoppable(pos, c, sq, occ))
+                    s += p->unstoppable;
+            }
             score[c] += s;
         }
     }
@@ -159,7 +188,7 @@ int buratia_evaluate(const Position *pos) { return buratia_evaluate_with(pos, (c
 static const EvalParamGroup groups[] = {
     G(material), G(director_advance), G(lawyer_lift), G(slave_advance), G(centre_base), G(centre_step),
     G(slave_centre), G(attacker_penalty), G(attacker_advance), G(pushback_penalty), G(pushback_rank),
-    G(block_near), G(block_far), G(mobility), G(path_attacked), G(tempo), {NULL, 0, 0},
+    G(block_near), G(block_far), G(mobility), G(path_attacked), G(unstoppable), G(tempo), {NULL, 0, 0},
 };
 DEFINE_EVAL_PARAMS(buratia_eval_params, BuratiaParams, "variants/buratia_eval.c", groups, buratia_params,
                    buratia_evaluate_with);
