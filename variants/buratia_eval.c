@@ -38,7 +38,7 @@ typedef struct {
 static const BuratiaParams buratia_params = {
     /* tuned values: begin */
     .material = {0, 100, 300, 330, 500, 400, 1500, 280},
-    .director_advance = {0, 15, 35, 65, 115, 190, 320, 0},
+    .director_advance = {0, 75, 175, 325, 575, 950, 1600, 0},
     .lawyer_lift = {0, 8, 15, 25, 40, 70, 110, 0},
     .slave_advance = {0, 0, 6, 12, 20, 32, 55, 0},
     .centre_base = {0, 0, 16, 10, 6, 0, 0, 12},
