@@ -24,7 +24,8 @@ static int eval_of(const char *fen) {
 }
 
 /* A director one step from its goal that the side to move can neither
- * capture, push away, nor shut out with a secretary wins next move: the
+ * capture, push away, nor shut out (a secretary, or one of its own pieces
+ * pushed in by a lawyer) wins next move: the
  * evaluation says so by about the term's 900, and not when a stop exists. */
 START_TEST(test_unstoppable_director) {
     /* Black's boss on e1 can take the director on e7; on h1 it cannot. */
@@ -39,6 +40,11 @@ START_TEST(test_unstoppable_director) {
     int pushed = eval_of("k7/4K3/8/3n4/8/8/8/8[] b - - 0 1");
     int no_push = eval_of("k7/4K3/8/8/3n4/8/8/8[] b - - 0 1");
     ck_assert_int_gt(pushed - no_push, 800);
+    /* One way in (e8; d8 and f8 hold White's bosses): a black lawyer on b7
+     * can land on d8 and push the boss into e8, one on a6 cannot. */
+    int pushed_in = eval_of("k2R1R2/1n2K3/8/8/8/8/8/8[] b - - 0 1");
+    int not_in = eval_of("k2R1R2/4K3/n7/8/8/8/8/8[] b - - 0 1");
+    ck_assert_int_gt(pushed_in - not_in, 800);
 }
 END_TEST
 

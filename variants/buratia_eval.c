@@ -118,9 +118,11 @@ static int director_terms(const Position *pos, const BuratiaParams *p, int c, in
 
 /* Colour c's director on dsq stands one step from its goal, the other
  * side to move: it wins next move unless a capturer takes it, a lawyer
- * pushes it away, or a secretary (which it cannot take) fills its only way
- * in. Quiescence sees the winning step only for the side to move, so
- * without this the threat hides behind a stand pat. */
+ * pushes it away, or its only way in gets filled by something it cannot
+ * take (a secretary, or one of its own pieces pushed by a lawyer); one
+ * move fills one square, so two ways in cannot be shut. Quiescence sees
+ * the winning step only for the side to move, so without this the threat
+ * hides behind a stand pat. */
 static bool director_unstoppable(const Position *pos, int c, int dsq, bb64 occ) {
     int them = c ^ 1;
     bb64 goal_rank = c == WHITE ? 0xFF00000000000000ull : 0xFFull;
@@ -136,6 +138,11 @@ static bool director_unstoppable(const Position *pos, int c, int dsq, bb64 occ) 
     if (occ & way_in) return true;
     for (bb64 b = secs & BUR_US(pos, them) & ~(ct.king[dsq] & goal_rank); b;)
         if ((rook_attacks64(sq, occ) | bishop_attacks64(sq, occ)) & (1ull << pop_lsb64(&b))) return false;
+    /* An enemy lawyer landing on one of our own pieces beside that square
+     * may push it in, and the director cannot take its own piece. */
+    bb64 their_lawyers = BUR_BB(pos, BUR_LAWYER) & BUR_US(pos, them);
+    for (bb64 b = ct.king[sq] & BUR_US(pos, c) & ~secs & ~(1ull << dsq); b;)
+        if (ct.knight[pop_lsb64(&b)] & their_lawyers) return false;
     return true;
 }
 
