@@ -25,8 +25,8 @@ static int eval_of(const char *fen) {
 
 /* A director one step from its goal that the side to move can neither
  * capture, push away, nor shut out (a secretary, or one of its own pieces
- * pushed in by a lawyer) wins next move: the
- * evaluation says so by about the term's 900, and not when a stop exists. */
+ * pushed in by a lawyer) wins next move: the evaluation says so by about
+ * the term's 900, and not when a stop exists. */
 START_TEST(test_unstoppable_director) {
     /* Black's boss on e1 can take the director on e7; on h1 it cannot. */
     int stoppable = eval_of("k7/4K3/8/8/8/8/8/4r3[] b - - 0 1");
