@@ -136,8 +136,8 @@ static bool director_unstoppable(const Position *pos, int c, int dsq, bb64 occ) 
      * its own square by moving. */
     int sq = lsb64(way_in);
     if (occ & way_in) return true;
-    for (bb64 b = secs & BUR_US(pos, them) & ~(ct.king[dsq] & goal_rank); b;)
-        if ((rook_attacks64(sq, occ) | bishop_attacks64(sq, occ)) & (1ull << pop_lsb64(&b))) return false;
+    bb64 lines = rook_attacks64(sq, occ) | bishop_attacks64(sq, occ);
+    if (lines & secs & BUR_US(pos, them) & ~(ct.king[dsq] & goal_rank)) return false;
     /* An enemy lawyer landing on one of our own pieces beside that square
      * may push it in, and the director cannot take its own piece. */
     bb64 their_lawyers = BUR_BB(pos, BUR_LAWYER) & BUR_US(pos, them);
