@@ -25,3 +25,12 @@ static const PruneLimits LIMITS[PRUNE_STYLE_NB] = {
 const PruneLimits *prune_limits(PruneStyle style) {
     return style >= 0 && style < PRUNE_STYLE_NB ? &LIMITS[style] : &LIMITS[PRUNE_WIDE];
 }
+
+bool turn_improving(const int *turn_ply, const int *static_eval, int none, int ply) {
+    int start = turn_ply[ply];
+    if (start < 1) return false;
+    int theirs = turn_ply[start - 1];
+    if (theirs < 1) return false;
+    int before = static_eval[turn_ply[theirs - 1]], now = static_eval[start];
+    return before != none && now != none && now > before;
+}

@@ -20,4 +20,14 @@ typedef struct {
 
 const PruneLimits *prune_limits(PruneStyle style);
 
+/* Whether the static eval at the start of the turn holding the node at
+ * `ply` rose since the start of the same side's previous turn.
+ * turn_ply[i] is the ply at which the turn holding node i began (i itself
+ * for a turn's first node); static_eval[i] is node i's eval, `none` where
+ * it has none (in check). Where a turn takes several steps, one node each,
+ * the side's previous turn is not two plies back; mid-turn nodes take
+ * their turn's verdict, since their own eval already counts a sacrificed
+ * piece as gone. */
+bool turn_improving(const int *turn_ply, const int *static_eval, int none, int ply);
+
 #endif

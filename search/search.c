@@ -332,6 +332,7 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
     bool restricted = t->in_root_turn[ply];
     t->pv_len[ply] = 0;
     nnue_stack_enter(&t->nnue, ply, pos);
+    t->turn_ply[ply] = ply > 0 && pos->pending ? t->turn_ply[ply - 1] : ply;
 
     /* Step 1. Horizon: quiescence search settles captures and decisive steps. */
     if (depth <= 0) return qsearch(t, pos, alpha, beta, ply, 0);
@@ -378,7 +379,7 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
      * pruning cuts more when not improving, and so do the reductions where
      * the game's limits say so (not in chess: search/prune.c says why). */
     t->static_eval[ply] = in_check ? EVAL_NONE : eval;
-    bool improving = !in_check && ply >= 2 && t->static_eval[ply - 2] != EVAL_NONE && eval > t->static_eval[ply - 2];
+    bool improving = !in_check && turn_improving(t->turn_ply, t->static_eval, EVAL_NONE, ply);
     const PruneLimits *lim = prune_limits(pos->v->prune);
 
     /* Step 6. Reverse futility: far above beta at low depth, trust the eval. */

@@ -23,6 +23,10 @@ typedef struct {
     int16_t conthist[CONT_NB][CONT_NB];
     int cont_key[MAX_PLY + 2];
     int static_eval[MAX_PLY + 2]; /* EVAL_NONE in check */
+    /* The ply at which the turn containing each node began: where a turn
+     * takes several steps (one node each), the side's previous turn is not
+     * two plies back. */
+    int turn_ply[MAX_PLY + 2];
     Move pv[MAX_PLY + 1][MAX_PLY + 1];
     int pv_len[MAX_PLY + 1];
     uint64_t keys[GAME_MAX_STEPS + MAX_PLY + 2];

@@ -125,10 +125,42 @@ START_TEST(prune_limits_are_the_games_data) {
 }
 END_TEST
 
+/* Whether a side's eval is rising compares the starts of its own turns.
+ * With one step a turn that is two plies back; a Voodoo sacrifice takes
+ * two steps, one node each, and two plies back is then the opponent's
+ * node or a mid-turn one (which already counts the sacrificed piece as
+ * gone). Each row: the turn start of plies 0..5, their evals, and the
+ * verdict at each ply. */
+START_TEST(improving_compares_own_turn_starts) {
+    enum { NONE = -32001 };
+    static const struct {
+        int turn_ply[6], eval[6];
+        bool improving[6];
+    } rows[] = {
+        /* one step a turn: ply p against ply p - 2 */
+        {{0, 1, 2, 3, 4, 5}, {10, 0, 20, 0, 5, 1}, {0, 0, 1, 0, 0, 1}},
+        /* Black sacrifices at ply 1 (mid-turn node 2): White's ply 3 looks
+         * back to ply 0, not to Black's node 2; Black's ply 4 to ply 1 */
+        {{0, 1, 1, 3, 4, 5}, {10, 50, -900, 20, 60, 0}, {0, 0, 0, 1, 1, 0}},
+        /* ... and against a falling eval the verdict is no */
+        {{0, 1, 1, 3, 4, 5}, {10, 50, 900, 5, 40, 0}, {0, 0, 0, 0, 0, 0}},
+        /* White sacrifices at 0 and 3: the mid-turn nodes 1 and 4 take
+         * the verdict of their turn's start */
+        {{0, 0, 2, 3, 3, 5}, {10, -500, 0, 30, -400, 1}, {0, 0, 0, 1, 1, 1}},
+        /* a turn start in check has no eval: no verdict */
+        {{0, 1, 2, 3, 4, 5}, {NONE, 0, 20, 0, NONE, 1}, {0, 0, 0, 0, 0, 1}},
+    };
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++)
+        for (int ply = 0; ply < 6; ply++)
+            ck_assert_msg(turn_improving(rows[r].turn_ply, rows[r].eval, NONE, ply) == rows[r].improving[ply],
+                          "row %zu ply %d", r, ply);
+}
+END_TEST
+
 Suite *suite_voodoo_search(void) {
     return suite_of("voodoo_search",
                     LOOP_CASE("search", 120, LOOPS({solves_tactics_at_fixed_depth, fixed_depth_count(V)}), noisy_steps,
                               exchange_test, king_threats_dominate, evaluation_is_colour_symmetric,
-                              prune_limits_are_the_games_data),
+                              prune_limits_are_the_games_data, improving_compares_own_turn_starts),
                     NULL);
 }
