@@ -29,6 +29,14 @@ typedef struct {
     const RootTurns *root; /* NULL: every legal turn (engine_go copies it) */
 } SearchLimits;
 
+/* A move's share of the clock: after soft_ms no new iteration starts, at
+ * hard_ms the search stops (0: no clock limit). Without movestogo a side
+ * expects `horizon` more turns (the game's clock_horizon; <= 0: 30). */
+typedef struct {
+    double soft_ms, hard_ms;
+} TimeBudget;
+TimeBudget search_time_budget(const SearchLimits *l, int side, int horizon);
+
 /* One progress report of the search, for the protocol to format. */
 typedef struct {
     int depth, seldepth;

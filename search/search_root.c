@@ -161,22 +161,28 @@ static Thread *thread_new(SearchJob *job, int id) {
     return t;
 }
 
-static void set_time_limits(SearchJob *job) {
-    const SearchLimits *l = &job->limits;
-    int us = job->game->cur.side;
+TimeBudget search_time_budget(const SearchLimits *l, int side, int horizon) {
     const double overhead = 30;
-    job->soft_ms = job->hard_ms = 0;
+    TimeBudget b = {0, 0};
     if (l->movetime) {
-        job->soft_ms = job->hard_ms = l->movetime - overhead > 1 ? l->movetime - overhead : 1;
-    } else if (l->time[us] > 0) {
-        double left = l->time[us], mtg = l->movestogo ? l->movestogo : 30;
-        double base = left / mtg + l->inc[us] * 0.75;
+        b.soft_ms = b.hard_ms = l->movetime - overhead > 1 ? l->movetime - overhead : 1;
+    } else if (l->time[side] > 0) {
+        double left = l->time[side], mtg = l->movestogo ? l->movestogo : horizon > 0 ? horizon : 30;
+        double base = left / mtg + l->inc[side] * 0.75;
         double cap = left - overhead > 1 ? left - overhead : 1;
-        job->soft_ms = base * 0.6 < cap ? base * 0.6 : cap;
-        job->hard_ms = base * 3 < cap / 3 + l->inc[us] * 0.5 ? base * 3 : cap / 3 + l->inc[us] * 0.5;
-        if (job->hard_ms > cap) job->hard_ms = cap;
-        if (job->hard_ms < 1) job->hard_ms = 1;
+        b.soft_ms = base * 0.6 < cap ? base * 0.6 : cap;
+        b.hard_ms = base * 3 < cap / 3 + l->inc[side] * 0.5 ? base * 3 : cap / 3 + l->inc[side] * 0.5;
+        if (b.hard_ms > cap) b.hard_ms = cap;
+        if (b.hard_ms < 1) b.hard_ms = 1;
     }
+    return b;
+}
+
+static void set_time_limits(SearchJob *job) {
+    const Position *root = &job->game->cur;
+    TimeBudget b = search_time_budget(&job->limits, root->side, root->v->clock_horizon);
+    job->soft_ms = b.soft_ms;
+    job->hard_ms = b.hard_ms;
 }
 
 /* Reports the root turn of job->pv and, if the line goes on, the
