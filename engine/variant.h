@@ -160,7 +160,7 @@ typedef struct Variant {
                                     search uses the full window              */
     PruneStyle prune;            /* how far the shallow prunings trust the eval */
     int default_move_limit;      /* Position.move_limit after a FEN; 0: none */
-    int clock_horizon;           /* the turns a side can expect to play yet,
+    int time_horizon;            /* the turns a side can expect to play yet,
                                     when the GUI sends no movestogo: a game
                                     that is usually decided early spends
                                     its clock sooner; 0: the search's 30 */

@@ -31,7 +31,7 @@ typedef struct {
 
 /* A move's share of the clock: after soft_ms no new iteration starts, at
  * hard_ms the search stops (0: no clock limit). Without movestogo a side
- * expects `horizon` more turns (the game's clock_horizon; <= 0: 30). */
+ * expects `horizon` more turns (the game's time_horizon; <= 0: 30). */
 typedef struct {
     double soft_ms, hard_ms;
 } TimeBudget;

@@ -180,7 +180,7 @@ TimeBudget search_time_budget(const SearchLimits *l, int side, int horizon) {
 
 static void set_time_limits(SearchJob *job) {
     const Position *root = &job->game->cur;
-    TimeBudget b = search_time_budget(&job->limits, root->side, root->v->clock_horizon);
+    TimeBudget b = search_time_budget(&job->limits, root->side, root->v->time_horizon);
     job->soft_ms = b.soft_ms;
     job->hard_ms = b.hard_ms;
 }

@@ -164,23 +164,23 @@ END_TEST
  * a larger share a move at the same clock; movestogo, when sent, wins. */
 START_TEST(clock_spends_over_the_games_horizon) {
     const Variant *voodoo = variant_find(V), *chess = variant_find("chess");
-    ck_assert_int_gt(voodoo->clock_horizon, 0);
-    ck_assert_int_lt(voodoo->clock_horizon, 30);
-    ck_assert_int_eq(chess->clock_horizon, 0);
+    ck_assert_int_gt(voodoo->time_horizon, 0);
+    ck_assert_int_lt(voodoo->time_horizon, 30);
+    ck_assert_int_eq(chess->time_horizon, 0);
     SearchLimits l = {.time = {10000, 10000}, .inc = {100, 100}};
-    TimeBudget v = search_time_budget(&l, WHITE, voodoo->clock_horizon);
-    TimeBudget c = search_time_budget(&l, WHITE, chess->clock_horizon);
+    TimeBudget v = search_time_budget(&l, WHITE, voodoo->time_horizon);
+    TimeBudget c = search_time_budget(&l, WHITE, chess->time_horizon);
     TimeBudget thirty = search_time_budget(&l, WHITE, 30);
     ck_assert(c.soft_ms == thirty.soft_ms && c.hard_ms == thirty.hard_ms);
     ck_assert(v.soft_ms > c.soft_ms * 1.5 && v.hard_ms > c.hard_ms * 1.5);
     ck_assert(v.soft_ms < v.hard_ms && v.hard_ms < 10000 / 3);
     l.movestogo = 40;
-    v = search_time_budget(&l, WHITE, voodoo->clock_horizon);
-    c = search_time_budget(&l, WHITE, chess->clock_horizon);
+    v = search_time_budget(&l, WHITE, voodoo->time_horizon);
+    c = search_time_budget(&l, WHITE, chess->time_horizon);
     ck_assert(v.soft_ms == c.soft_ms && v.hard_ms == c.hard_ms);
     /* movetime is exact whatever the game */
     SearchLimits mt = {.movetime = 500};
-    v = search_time_budget(&mt, BLACK, voodoo->clock_horizon);
+    v = search_time_budget(&mt, BLACK, voodoo->time_horizon);
     ck_assert(v.soft_ms == 470 && v.hard_ms == 470);
 }
 END_TEST

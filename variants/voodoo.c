@@ -352,7 +352,7 @@ static bool voodoo_explain(const Position *pos, const char *text, Move *m, char 
     .regions = {{"promotion", WHITE, "a8:h8", "white pawns promote (a possessed pawn: for the possessor)"},   \
                 {"promotion", BLACK, "a1:h1", "black pawns promote (a possessed pawn: for the possessor)"}},  \
     .holding_order = "KQRBNP", .castle_style = CASTLE_STYLE_NONE, .has_ep = false, .multi_step = true,        \
-    .repetition_draw = false, .volatile_scores = true, .prune = PRUNE_NARROW, .clock_horizon = 16,           \
+    .repetition_draw = false, .volatile_scores = true, .prune = PRUNE_NARROW, .time_horizon = 16,            \
     .init = voodoo_init,                                                                                      \
     .setup = voodoo_setup, .make = voodoo_make, .outcome = voodoo_outcome, .parse_special = voodoo_explain
 
