@@ -37,13 +37,6 @@ typedef struct {
 } TimeBudget;
 TimeBudget search_time_budget(const SearchLimits *l, int side, int horizon);
 
-/* How many times soft_ms the next iteration may still start after: 1 when
- * the search is settled, more when the score just fell by `drop`
- * centipawns (a danger found: a deeper look may find the way out) or the
- * best move keeps changing (`instability`: recent changes, each halving
- * with every iteration). */
-double search_soft_scale(int drop, double instability);
-
 /* One progress report of the search, for the protocol to format. */
 typedef struct {
     int depth, seldepth;

@@ -100,9 +100,6 @@ static bool publish(Thread *t, int depth, int score) {
 static void iterate(Thread *t) {
     SearchJob *job = t->job;
     int score[MAX_MULTIPV] = {0};
-    int prev[2] = {0, 0}; /* the best line's score one and two iterations back */
-    Move last_best = MOVE_NONE;
-    double instability = 0;
     int max_depth = job->limits.depth ? job->limits.depth : MAX_PLY - 4;
     Move legal[MAX_MOVES];
     int nlegal = search_node_moves(t, &job->game->cur, 0, legal);
@@ -135,19 +132,10 @@ static void iterate(Thread *t) {
         flush_nodes(t);
         t->abort_iter = false; /* an aborted iteration just moves on; the limits below still apply */
         if (t->id != 0) continue;
-        /* 4. Soft limit, stretched while the search is unsettled: do not
-         * start an iteration that cannot finish in time. */
-        Move now_best = t->pv_len[0] ? t->pv[0][0] : MOVE_NONE;
-        instability = instability / 2 + (depth > 1 && now_best != last_best);
-        /* A fall is measured from the lower of the previous two scores, so
-         * that scores alternating between odd and even depths (Voodoo's
-         * swing by a piece) do not read as one. */
-        int drop = depth > 1 ? (depth > 2 && prev[1] < prev[0] ? prev[1] : prev[0]) - score[0] : 0;
-        last_best = now_best, prev[1] = prev[0], prev[0] = score[0];
+        /* 4. Soft limit: do not start an iteration that cannot finish in time. */
         bool timed = !job->limits.infinite && !atomic_load(&job->pondering);
         int best = job->best_score;
-        double soft = job->soft_ms * search_soft_scale(drop, instability);
-        if (timed && job->soft_ms > 0 && clock_now_ms() - job->start_ms > soft) break;
+        if (timed && job->soft_ms > 0 && clock_now_ms() - job->start_ms > job->soft_ms) break;
         if (best >= SCORE_MATE_BOUND && depth >= 2 * (SCORE_MATE - best) + 2 && timed && !job->limits.depth) break;
     }
     t->n_excluded = 0;
@@ -188,12 +176,6 @@ TimeBudget search_time_budget(const SearchLimits *l, int side, int horizon) {
         if (b.hard_ms < 1) b.hard_ms = 1;
     }
     return b;
-}
-
-double search_soft_scale(int drop, double instability) {
-    double d = drop < 0 ? 0 : drop > 150 ? 150 : drop;
-    double s = 1 + 0.8 * d / 150 + 0.5 * instability;
-    return s < 2.5 ? s : 2.5;
 }
 
 static void set_time_limits(SearchJob *job) {

@@ -185,25 +185,11 @@ START_TEST(clock_spends_over_the_games_horizon) {
 }
 END_TEST
 
-/* The soft limit stretches while the search is unsettled (a score that
- * just fell, a best move that keeps changing), never past 2.5 times, and
- * not for a rise. */
-START_TEST(soft_limit_stretches_when_unsettled) {
-    ck_assert(search_soft_scale(0, 0) == 1.0);
-    ck_assert(search_soft_scale(-400, 0) == 1.0);
-    ck_assert(search_soft_scale(50, 0) > 1.0);
-    ck_assert(search_soft_scale(150, 0) > search_soft_scale(50, 0));
-    ck_assert(search_soft_scale(0, 1) > 1.0);
-    ck_assert(search_soft_scale(0, 1.5) > search_soft_scale(0, 1));
-    ck_assert(search_soft_scale(30000, 2) == 2.5);
-}
-END_TEST
-
 Suite *suite_voodoo_search(void) {
     return suite_of("voodoo_search",
                     LOOP_CASE("search", 120, LOOPS({solves_tactics_at_fixed_depth, fixed_depth_count(V)}), noisy_steps,
                               exchange_test, king_threats_dominate, evaluation_is_colour_symmetric,
                               prune_limits_are_the_games_data, improving_compares_own_turn_starts,
-                              clock_spends_over_the_games_horizon, soft_limit_stretches_when_unsettled),
+                              clock_spends_over_the_games_horizon),
                     NULL);
 }
