@@ -197,8 +197,11 @@ typedef struct Variant {
      * once all captures on its square are played out (NULL: not known; the
      * search then orders captures by victim and attacker only). */
     bool (*see_ge)(const Position *pos, Move m, int threshold);
-    /* Optional fast path for quiescence: the legal captures and promotions
-     * of a side that is not in check (NULL: generate all and filter). */
+    /* Optional fast path for quiescence: the legal steps is_noisy accepts
+     * (captures and promotions by default) of a side that is not in check
+     * (NULL: generate all and filter). NOISY_GAME_OVER instead of a count:
+     * the game is over here (a variant whose game can end without check,
+     * so that quiescence sees the end). */
     int (*generate_noisy)(const Position *pos, Move *moves);
     /* Optional fast path for perft's last ply: how many steps generate
      * would return, without writing them (NULL: generate and count). */
@@ -233,7 +236,7 @@ typedef struct Variant {
     const XboardView *xboard;     /* NULL: XBoard knows the game itself  */
     WdlModel wdl;                 /* UCI_ShowWDL's model (search/wdl.c)  */
 } Variant;
-enum { CLOCK_LIMIT_NONE = 1 << 30 };
+enum { CLOCK_LIMIT_NONE = 1 << 30, NOISY_GAME_OVER = -1 };
 
 static inline bool variant_game_over(const Position *pos) {
     Outcome o;

@@ -247,7 +247,7 @@ static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply,
     bool checks = !in_check && qdepth == 0 && pos->v->in_check && beta - alpha > 1;
     bool full = in_check || checks || !pos->v->generate_noisy;
     int n = full ? pos->v->generate(pos, moves) : pos->v->generate_noisy(pos, moves);
-    if (!n && full) return terminal_score(pos, ply);
+    if ((!n && full) || n == NOISY_GAME_OVER) return terminal_score(pos, ply);
     int best = -SCORE_INF, eval = e ? e->eval : node_eval(t, pos, ply), old_alpha = alpha;
     Move best_move = MOVE_NONE;
     if (!in_check) {

@@ -498,6 +498,67 @@ START_TEST(differential_random_play) {
 }
 END_TEST
 
+/* A magic step whose move ends on the square its own removal emptied takes
+ * nothing: quiescence and the exchange test treat it as quiet. */
+START_TEST(magic_onto_emptied_square_is_quiet) {
+    static const struct { const char *fen, *step; bool noisy; } cases[] = {
+        {START, "xd1,e1d1", false},                                    /* trance king onto its queen's square */
+        {"4k3/8/8/1n6/3N4/8/7P/4K3[] w - - 0 1", "xd4,b5d4", false}, /* possessed knight onto the sacrificed one's */
+        {"4k3/8/8/1n6/3N4/8/7P/4K3[] w - - 0 1", "xd4,b5c3", false},
+        {"4k3/8/8/1n6/3N4/2p5/7P/4K3[] w - - 0 1", "xd4,b5c3", true}, /* it takes its own pawn */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Position pos = vpos(cases[i].fen);
+        Move m;
+        ck_assert_msg(step_from_str(&pos, cases[i].step, &m), "%s is not legal", cases[i].step);
+        ck_assert_msg(pos.v->is_noisy(&pos, m) == cases[i].noisy, "%s", cases[i].step);
+    }
+}
+END_TEST
+
+/* Quiescence's list is exactly the steps voodoo_is_noisy accepts from the
+ * full list, in the same order (so quiescence searches the same tree
+ * either way), and it says when the game is over, since the capture that
+ * ends a Voodoo game is itself noisy and quiescence must see the end. */
+enum { NOISY_CASES = 6 };
+START_TEST(noisy_generation_matches_full) {
+    uint64_t rng = 0x6e6f697379ULL; /* "noisy" */
+    int seen[NOISY_CASES] = {0}; /* pending, queen held, possessed capture, trance capture, bare removal, over */
+    for (int game = 0; game < 400; game++) {
+        Position pos = vpos(diff_starts[game % DIFF_STARTS]);
+        for (int ply = 0; ply < 80; ply++) {
+            Move all[MAX_MOVES], noisy[MAX_MOVES];
+            int n = pos.v->generate(&pos, all), k = pos.v->generate_noisy(&pos, noisy), j = 0;
+            if (!n) {
+                ck_assert_int_eq(k, NOISY_GAME_OVER);
+                seen[5]++;
+                break;
+            }
+            ck_assert_int_ge(k, 0);
+            seen[0] += pos.pending != 0;
+            seen[1] += pos.hold[pos.side][5] != 0; /* a queen in trance */
+            for (int i = 0; i < n; i++) {
+                if (!pos.v->is_noisy(&pos, all[i])) continue;
+                if (!(j < k && noisy[j] == all[i])) {
+                    char f[256], a[64], b[64] = "-";
+                    fen_write(&pos, f, sizeof f);
+                    move_to_str(&pos, all[i], a);
+                    if (j < k) move_to_str(&pos, noisy[j], b);
+                    ck_abort_msg("noisy list differs at step %d of %d in %s: %s, not %s", j, k, f, a, b);
+                }
+                j++;
+                if (move_kind(all[i]) != MK_REMOVE) continue;
+                if (move_from(all[i]) == SQ_NONE) seen[4]++;
+                else seen[piece_type(pos.board[move_aux(all[i])]) == 5 ? 3 : 2]++; /* 5: queen */
+            }
+            ck_assert_int_eq(j, k);
+            pos.v->make(&pos, all[test_rng_next(&rng) % (uint64_t)n]);
+        }
+    }
+    for (int c = 0; c < NOISY_CASES; c++) ck_assert_msg(seen[c] > 0, "random play never reached case %d", c);
+}
+END_TEST
+
 Suite *suite_voodoo(void) {
     return suite_of(
         "voodoo",
@@ -513,8 +574,8 @@ Suite *suite_voodoo(void) {
             trance_king_captures_and_takes_the_king, queen_return_is_the_whole_next_turn,
             second_queen_return_rejected, sacrifice_and_trance_never_share_a_turn,
             bare_king_loses, two_bare_kings_play_on, queen_in_trance_is_not_a_piece, no_legal_turn_loses,
-            no_draw_by_rule, uci_rejects_illegal_voodoo_turns),
+            no_draw_by_rule, uci_rejects_illegal_voodoo_turns, magic_onto_emptied_square_is_quiet),
         SLOW_LOOP_CASE("proof", 120, LOOPS({perft_matches_reference, sizeof perft_cases / sizeof perft_cases[0]}),
-                       perft_start_position, differential_random_play),
+                       perft_start_position, differential_random_play, noisy_generation_matches_full),
         NULL);
 }

@@ -81,34 +81,57 @@ static Move *add_moves(Move *list, int us, int type, int from, bb64 targets) {
     return list;
 }
 
+/* Where a step of a `color` piece of `type` is noisy for quiescence: onto
+ * `prey` (a capture), or a pawn onto its last rank (a promotion). With
+ * `noisy` false every target is kept. */
+static inline bb64 noisy_mask(bool noisy, int type, int color, bb64 prey) {
+    return !noisy ? ~0ull : prey | (type == PAWN ? last_rank(color) : 0);
+}
+
 /* Ordinary moves: every pseudo-legal FIDE move is legal (no check). */
-static Move *gen_ordinary(const Position *pos, Move *list) {
+static Move *gen_ordinary(const Position *pos, Move *list, bool noisy) {
     int us = pos->side;
     bb64 own = US(pos, us), them = US(pos, us ^ 1), occ = own | them;
     for (bb64 b = own; b;) {
         int from = pop_lsb64(&b);
         int type = piece_type(pos->board[from]);
-        list = add_moves(list, us, type, from, reach(type, us, from, occ, them));
+        list = add_moves(list, us, type, from, reach(type, us, from, occ, them) & noisy_mask(noisy, type, us, them));
     }
     return list;
 }
 
 /* Whether side `us` has an ordinary move on the board described by the
  * bitboards; the square `extra` (if not SQ_NONE) holds an own piece of type
- * `extra_type` that the mailbox does not show yet (a possessed promotion). */
+ * `extra_type` that the mailbox does not show yet (a possessed promotion).
+ * Asked for every sacrifice a generator offers, so the common answers come
+ * first and by whole sets: a pawn that can step or take, then a knight or
+ * the king, then the sliders one by one. */
 static bool has_ordinary(const Position *pos, int us, bb64 own, bb64 them, int extra, int extra_type) {
-    bb64 occ = own | them;
-    for (bb64 b = own; b;) {
+    bb64 occ = own | them, empty = ~occ;
+    if (extra != SQ_NONE) {
+        if (reach(extra_type, us, extra, occ, them)) return true;
+        own &= ~(1ull << extra);
+    }
+    static const bb64 FILE_A = 0x0101010101010101ull, FILE_H = FILE_A << 7;
+    bb64 pawns = own & BB(pos, PAWN);
+    bb64 step = us == WHITE ? pawns << 8 : pawns >> 8;
+    bb64 west = us == WHITE ? (pawns & ~FILE_A) << 7 : (pawns & ~FILE_A) >> 9;
+    bb64 east = us == WHITE ? (pawns & ~FILE_H) << 9 : (pawns & ~FILE_H) >> 7;
+    if ((step & empty) | ((west | east) & them)) return true;
+    for (bb64 b = own & (BB(pos, KNIGHT) | BB(pos, KING)); b;) {
         int from = pop_lsb64(&b);
-        int type = from == extra ? extra_type : piece_type(pos->board[from]);
-        if (reach(type, us, from, occ, them)) return true;
+        if ((BB(pos, KNIGHT) >> from & 1 ? ct.knight[from] : ct.king[from]) & ~own) return true;
+    }
+    for (bb64 b = own & (BB(pos, BISHOP) | BB(pos, ROOK) | BB(pos, QUEEN)); b;) {
+        int from = pop_lsb64(&b);
+        if (reach(piece_type(pos->board[from]), us, from, occ, them)) return true;
     }
     return false;
 }
 
 /* Queen trance: each own queen may be removed; the king then moves along
  * queen lines, stopped by the first piece (taken if it is an enemy). */
-static Move *gen_trances(const Position *pos, Move *list) {
+static Move *gen_trances(const Position *pos, Move *list, bool noisy) {
     int us = pos->side;
     bb64 own = US(pos, us), occ = own | US(pos, us ^ 1);
     bb64 kbb = own & BB(pos, KING), others = own & ~kbb;
@@ -122,6 +145,7 @@ static Move *gen_trances(const Position *pos, Move *list) {
         }
         bb64 occ2 = occ ^ qbit;
         bb64 to = (bishop_attacks64(ksq, occ2) | rook_attacks64(ksq, occ2)) & ~(own ^ qbit);
+        if (noisy) to &= US(pos, us ^ 1);
         while (to) *list++ = move_make(ksq, pop_lsb64(&to), qsq, 0, MK_REMOVE);
     }
     return list;
@@ -143,7 +167,7 @@ static bool first_step_ok(const Position *pos, bb64 own2, bb64 them, int from, i
 
 /* Voodoo sacrifice first steps: remove an own B/N/R/P, then move an enemy
  * piece of that type, which takes only pieces of its own colour. */
-static Move *gen_sacrifices(const Position *pos, Move *list, const Move *end) {
+static Move *gen_sacrifices(const Position *pos, Move *list, const Move *end, bool noisy) {
     int us = pos->side, them_c = us ^ 1;
     bb64 own = US(pos, us), them = US(pos, them_c), occ = own | them;
     bb64 others = own & ~BB(pos, KING);
@@ -159,7 +183,7 @@ static Move *gen_sacrifices(const Position *pos, Move *list, const Move *end) {
             bb64 own2 = own ^ vbit, occ2 = occ ^ vbit;
             for (bb64 h = hosts; h;) {
                 int from = pop_lsb64(&h);
-                bb64 to_bb = reach(type, them_c, from, occ2, them);
+                bb64 to_bb = reach(type, them_c, from, occ2, them) & noisy_mask(noisy, type, them_c, them);
                 while (to_bb) {
                     int to = pop_lsb64(&to_bb);
                     bool promo = type == PAWN && ((1ull << to) & last_rank(them_c));
@@ -181,22 +205,32 @@ static Move *gen_queen_return(const Position *pos, Move *list) {
     return list;
 }
 
-static int generate_turns(const Position *pos, Move *moves, bool magic) {
+/* `noisy`: only the steps voodoo_is_noisy accepts, in the order the full
+ * list has them, so that quiescence searches the same steps either way. */
+static int generate_turns(const Position *pos, Move *moves, bool magic, bool noisy) {
     const char *why;
     if (board_result(pos, &why) != RES_NONE) return 0;
     Move *list = moves;
-    if (pos->pending) return (int)(gen_ordinary(pos, list) - moves); /* the sacrifice's own move */
-    if (pos->hold[pos->side][QUEEN]) return (int)(gen_queen_return(pos, list) - moves);
-    list = gen_ordinary(pos, list);
+    if (pos->pending) return (int)(gen_ordinary(pos, list, noisy) - moves); /* the sacrifice's own move */
+    if (pos->hold[pos->side][QUEEN]) return noisy ? 0 : (int)(gen_queen_return(pos, list) - moves);
+    list = gen_ordinary(pos, list, noisy);
     if (magic) {
-        list = gen_trances(pos, list);
-        list = gen_sacrifices(pos, list, moves + MAX_MOVES);
+        list = gen_trances(pos, list, noisy);
+        list = gen_sacrifices(pos, list, moves + MAX_MOVES, noisy);
     }
     return (int)(list - moves);
 }
 
-static int voodoo_generate(const Position *pos, Move *moves) { return generate_turns(pos, moves, true); }
-static int plain_generate(const Position *pos, Move *moves) { return generate_turns(pos, moves, false); }
+static int voodoo_generate(const Position *pos, Move *moves) { return generate_turns(pos, moves, true, false); }
+static int plain_generate(const Position *pos, Move *moves) { return generate_turns(pos, moves, false, false); }
+
+/* Quiescence's list. With no noisy step the game may still be over (a king
+ * just taken, a bare king, no turn at all): quiescence needs to know, since
+ * the capture that ends a Voodoo game is itself noisy. */
+static int voodoo_generate_noisy(const Position *pos, Move *moves) {
+    int n = generate_turns(pos, moves, true, true);
+    return n || !variant_game_over(pos) ? n : NOISY_GAME_OVER;
+}
 
 /* Ordinary move, or the third part of a sacrifice (pending). A sacrifice
  * turn always resets the clock. */
@@ -368,6 +402,7 @@ const Variant variant_voodoo = {
     .eval_params = &voodoo_eval_params,
     .is_noisy = voodoo_is_noisy,
     .see_ge = voodoo_see_ge,
+    .generate_noisy = voodoo_generate_noisy,
     .clock_limit = CLOCK_LIMIT_NONE,
     .agreed_repetition = true, /* no rule ends a game by repetition */
     .xboard = &xboard_view,

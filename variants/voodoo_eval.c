@@ -164,6 +164,15 @@ DEFINE_EVAL_PARAMS(voodoo_eval_params, VoodooParams, "variants/voodoo_eval.c", g
 /* Exchange values: the engine's material, kept fixed for move ordering. */
 static const int see_value[7] = {0, 100, 320, 330, 500, 950, 0};
 
+/* The piece a step takes: none when a magic step's move ends on the square
+ * its own removal just emptied (a trance king onto its queen's square, a
+ * possessed piece onto the sacrificed one's). */
+static Piece step_victim(const Position *pos, Move m) {
+    int to = move_to(m);
+    if (to == SQ_NONE || (move_kind(m) == MK_REMOVE && to == move_aux(m))) return 0;
+    return pos->board[to];
+}
+
 static bool leaves_bare(const Position *pos, Move m, int c) {
     bb64 others = COL(pos, c) & ~BBV(pos, KING);
     int left = popcount64(others) - 1;
@@ -182,7 +191,7 @@ static bool leaves_bare(const Position *pos, Move m, int c) {
 bool voodoo_see_ge(const Position *pos, Move m, int threshold) {
     int kind = move_kind(m), to = move_to(m), us = pos->side;
     if (kind == MK_DROP) return threshold <= 0;
-    Piece victim = to == SQ_NONE ? 0 : pos->board[to];
+    Piece victim = step_victim(pos, m);
     if (victim && piece_type(victim) == KING) return true;
     if (victim && leaves_bare(pos, m, piece_color(victim))) return true;
     int gain = victim ? see_value[piece_type(victim)] : 0;
@@ -205,9 +214,10 @@ bool voodoo_see_ge(const Position *pos, Move m, int threshold) {
  * (also a possessed pawn's), and the removal that leaves its own side bare
  * (a loss, settled at once). */
 bool voodoo_is_noisy(const Position *pos, Move m) {
-    int kind = move_kind(m), to = move_to(m);
+    int kind = move_kind(m);
     if (kind == MK_PROMO) return true;
     if (kind == MK_DROP) return false;
-    if (kind == MK_REMOVE) return move_from(m) == SQ_NONE || move_piece(m) || pos->board[to];
-    return pos->board[to] && piece_color(pos->board[to]) != pos->side;
+    if (kind == MK_REMOVE) return move_from(m) == SQ_NONE || move_piece(m) || step_victim(pos, m);
+    Piece victim = step_victim(pos, m);
+    return victim && piece_color(victim) != pos->side;
 }
