@@ -203,6 +203,10 @@ typedef struct Variant {
      * the game is over here (a variant whose game can end without check,
      * so that quiescence sees the end). */
     int (*generate_noisy)(const Position *pos, Move *moves);
+    /* Optional: whether m is one of the steps generate offers here, so
+     * that the search can try a stored move before generating the rest
+     * (NULL: it generates first). Any 32-bit value may be asked. */
+    bool (*is_legal)(const Position *pos, Move m);
     /* Optional fast path for perft's last ply: how many steps generate
      * would return, without writing them (NULL: generate and count). */
     int (*count_legal)(const Position *pos);

@@ -325,6 +325,20 @@ int search_node_moves(const Thread *t, const Position *pos, int ply, Move *moves
     return root_turns_next(t->job->limits.root, t->root_path, ply, moves);
 }
 
+/* After the TT move (moves[0]) failed to cut off: the other steps into
+ * moves[1..], scored. Returns the new length of the list. */
+static int generate_after_tt(Thread *t, const Position *pos, Move *moves, int *scores, int ply) {
+    int n = 1 + pos->v->generate(pos, moves + 1);
+    for (int i = 1; i < n; i++)
+        if (moves[i] == moves[0]) {
+            memmove(&moves[i], &moves[i + 1], sizeof(Move) * (size_t)(n - i - 1));
+            n--;
+            break;
+        }
+    score_moves(t, pos, moves + 1, scores + 1, n - 1, MOVE_NONE, ply);
+    return n;
+}
+
 int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, int ply) {
     bool pv_node = beta - alpha > 1, root = ply == 0;
     /* A restricted root turn neither trusts nor stores the TT: its scores
@@ -365,10 +379,14 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
         if (b == BOUND_EXACT || (b == BOUND_LOWER && s >= beta) || (b == BOUND_UPPER && s <= alpha)) return s;
     }
 
-    /* Step 5. Moves; none means the game is over here. */
+    /* Step 5. Moves; none means the game is over here. A stored move the
+     * variant can vouch for is tried before the rest are generated: where
+     * a node has hundreds of steps (Voodoo's sacrifices), a cut-off by the
+     * TT move then costs no generation at all. */
     Move moves[MAX_MOVES];
     int scores[MAX_MOVES];
-    int n = search_node_moves(t, pos, ply, moves);
+    bool staged = tt_move && !restricted && pos->v->is_legal && pos->v->is_legal(pos, tt_move);
+    int n = staged ? 1 : search_node_moves(t, pos, ply, moves);
     if (!n) return terminal_score(pos, ply);
 
     bool in_check = pos->v->in_check && pos->v->in_check(pos);
@@ -409,12 +427,14 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
     if (!tt_move && depth >= 6 && pv_node) depth--;
 
     /* Step 9. The move loop: PVS with late-move reductions. */
-    score_moves(t, pos, moves, scores, n, tt_move, ply);
+    if (staged) moves[0] = tt_move, scores[0] = 1 << 30;
+    else score_moves(t, pos, moves, scores, n, tt_move, ply);
     int best = -SCORE_INF, old_alpha = alpha;
     Move best_move = MOVE_NONE;
     int played = 0, nquiets = 0;
     Move quiets[64];
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n || (staged && (n = generate_after_tt(t, pos, moves, scores, ply)) > i); i++) {
+        staged &= i == 0;
         Move m = pick_move(moves, scores, n, i);
         if (root && is_excluded(t, m)) continue;
         bool quiet = !is_noisy(pos, m);

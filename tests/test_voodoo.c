@@ -3,6 +3,7 @@
  * differential test (engine vs tests/ref_voodoo.c on positions reached by
  * random play, magic turns included). */
 #include <stdlib.h>
+#include <string.h>
 #include "../protocol/gui/uci.h"
 #include "../search/engine.h"
 #include "differential.h"
@@ -516,6 +517,66 @@ START_TEST(magic_onto_emptied_square_is_quiet) {
 }
 END_TEST
 
+/* Every removal step of the generator's shape (own piece removed, any enemy
+ * piece moved anywhere, any promotion field), checked against the list:
+ * most are not steps, which is what makes them worth asking. */
+static int probe_magic_shapes(const Position *pos, const Move *all, int n) {
+    int asked = 0;
+    for (int aux = 0; aux < 64; aux++) {
+        if (!pos->board[aux] || piece_color(pos->board[aux]) != pos->side) continue;
+        for (int from = 0; from < 64; from++) {
+            if (!pos->board[from] || piece_color(pos->board[from]) == pos->side) continue;
+            for (int to = 0; to < 64; to++)
+                for (int p = 0; p <= 5; p++) {
+                    Move m = move_make(from, to, aux, p, MK_REMOVE);
+                    bool listed = false;
+                    for (int j = 0; j < n && !listed; j++) listed = all[j] == m;
+                    ck_assert_msg(pos->v->is_legal(pos, m) == listed, "is_legal says %d for %d,%d,%d,%d", !listed,
+                                  aux, from, to, p);
+                    asked++;
+                }
+        }
+    }
+    return asked;
+}
+
+/* The search may try a stored step before generating: is_legal must say
+ * yes to exactly the steps generate offers. Asked on random play with
+ * every step of the position, the steps of the position before (mostly
+ * illegal here) and bit-flipped steps. */
+START_TEST(is_legal_matches_generate) {
+    uint64_t rng = 0x6c6567616cULL; /* "legal" */
+    int yes = 0, no = 0;
+    const char *compulsory = "n7/8/1k6/8/1q4q1/1Pq2qP1/BRP2P2/KB5N[] w - - 0 1"; /* no third part after most */
+    for (int game = 0; game < 300; game++) {
+        Position pos = vpos(game % (DIFF_STARTS + 1) < DIFF_STARTS ? diff_starts[game % (DIFF_STARTS + 1)] : compulsory);
+        Move before[MAX_MOVES];
+        int nbefore = 0;
+        for (int ply = 0; ply < 80; ply++) {
+            Move all[MAX_MOVES], probe[3 * MAX_MOVES];
+            int n = pos.v->generate(&pos, all), np = 0;
+            for (int i = 0; i < n; i++) probe[np++] = all[i];
+            for (int i = 0; i < nbefore; i++) probe[np++] = before[i];
+            for (int i = 0; i < n; i++) probe[np++] = all[i] ^ (Move)1u << (test_rng_next(&rng) % 29);
+            for (int i = 0; i < np; i++) {
+                if (i == n + nbefore && ply % 16 == 0 && game < 40) yes += probe_magic_shapes(&pos, all, n);
+                bool listed = false;
+                for (int j = 0; j < n && !listed; j++) listed = all[j] == probe[i];
+                ck_assert_msg(pos.v->is_legal(&pos, probe[i]) == listed, "is_legal says %d for step %08x",
+                              !listed, (unsigned)probe[i]);
+                listed ? yes++ : no++;
+            }
+            if (!n) break;
+            memcpy(before, all, sizeof(Move) * (size_t)n);
+            nbefore = n;
+            pos.v->make(&pos, all[test_rng_next(&rng) % (uint64_t)n]);
+        }
+    }
+    ck_assert_int_gt(yes, 100000);
+    ck_assert_int_gt(no, 100000);
+}
+END_TEST
+
 /* Quiescence's list is exactly the steps voodoo_is_noisy accepts from the
  * full list, in the same order (so quiescence searches the same tree
  * either way), and it says when the game is over, since the capture that
@@ -576,6 +637,7 @@ Suite *suite_voodoo(void) {
             bare_king_loses, two_bare_kings_play_on, queen_in_trance_is_not_a_piece, no_legal_turn_loses,
             no_draw_by_rule, uci_rejects_illegal_voodoo_turns, magic_onto_emptied_square_is_quiet),
         SLOW_LOOP_CASE("proof", 120, LOOPS({perft_matches_reference, sizeof perft_cases / sizeof perft_cases[0]}),
-                       perft_start_position, differential_random_play, noisy_generation_matches_full),
+                       perft_start_position, differential_random_play, noisy_generation_matches_full,
+                       is_legal_matches_generate),
         NULL);
 }

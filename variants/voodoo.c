@@ -232,6 +232,59 @@ static int voodoo_generate_noisy(const Position *pos, Move *moves) {
     return n || !variant_game_over(pos) ? n : NOISY_GAME_OVER;
 }
 
+/* ---- one step checked without generating them all ---- */
+
+static bool on_board(int sq) { return sq >= 0 && sq < 64; }
+
+/* The ordinary step from `from` to `to`, as the generator writes it. */
+static bool ordinary_is_legal(const Position *pos, Move m) {
+    int us = pos->side, from = move_from(m), to = move_to(m);
+    bb64 own = US(pos, us), them = US(pos, us ^ 1);
+    if (!on_board(from) || !on_board(to) || !(own >> from & 1)) return false;
+    int type = piece_type(pos->board[from]);
+    if (!(reach(type, us, from, own | them, them) >> to & 1)) return false;
+    if (type != PAWN || !(last_rank(us) >> to & 1)) return m == move_simple(from, to);
+    return m == move_make(from, to, SQ_NONE, move_piece(m), MK_PROMO) && move_piece(m) >= KNIGHT
+        && move_piece(m) <= QUEEN;
+}
+
+/* A trance (aux holds an own queen) or a sacrifice's first step (aux holds
+ * an own B/N/R/P), as gen_trances and gen_sacrifices write them. */
+static bool magic_is_legal(const Position *pos, Move m) {
+    int us = pos->side, aux = move_aux(m), from = move_from(m), to = move_to(m), p = move_piece(m);
+    bb64 own = US(pos, us), them = US(pos, us ^ 1), occ = own | them;
+    if (!on_board(aux) || !(own >> aux & 1)) return false;
+    int type = piece_type(pos->board[aux]);
+    if (type == KING) return false;
+    bb64 abit = 1ull << aux;
+    if (!(own & ~BB(pos, KING) & ~abit)) return m == move_make(SQ_NONE, SQ_NONE, aux, 0, MK_REMOVE); /* bare */
+    if (!on_board(from) || !on_board(to) || m != move_make(from, to, aux, p, MK_REMOVE)) return false;
+    if (type == QUEEN) {
+        int ksq = lsb64(own & BB(pos, KING));
+        bb64 lines = bishop_attacks64(ksq, occ ^ abit) | rook_attacks64(ksq, occ ^ abit);
+        return from == ksq && !p && (lines & ~(own ^ abit)) >> to & 1;
+    }
+    if (!((them & BB(pos, type)) >> from & 1) || !(reach(type, us ^ 1, from, occ ^ abit, them) >> to & 1)) return false;
+    bool promo = type == PAWN && (last_rank(us ^ 1) >> to & 1);
+    if (promo ? p < KNIGHT || p > QUEEN : p != 0) return false;
+    return first_step_ok(pos, own ^ abit, them, from, to, p);
+}
+
+/* Whether m is one of the steps voodoo_generate offers here. */
+static bool voodoo_is_legal(const Position *pos, Move m) {
+    const char *why;
+    if (board_result(pos, &why) != RES_NONE) return false;
+    int kind = move_kind(m);
+    if (pos->pending) return (kind == MK_NORMAL || kind == MK_PROMO) && ordinary_is_legal(pos, m);
+    if (pos->hold[pos->side][QUEEN]) {
+        int to = move_to(m);
+        return on_board(to) && m == move_make(SQ_NONE, to, SQ_NONE, QUEEN, MK_DROP)
+            && !((US(pos, WHITE) | US(pos, BLACK)) >> to & 1);
+    }
+    if (kind == MK_REMOVE) return magic_is_legal(pos, m);
+    return (kind == MK_NORMAL || kind == MK_PROMO) && ordinary_is_legal(pos, m);
+}
+
 /* Ordinary move, or the third part of a sacrifice (pending). A sacrifice
  * turn always resets the clock. */
 static void make_ordinary(Position *pos, Move m) {
@@ -403,6 +456,7 @@ const Variant variant_voodoo = {
     .is_noisy = voodoo_is_noisy,
     .see_ge = voodoo_see_ge,
     .generate_noisy = voodoo_generate_noisy,
+    .is_legal = voodoo_is_legal,
     .clock_limit = CLOCK_LIMIT_NONE,
     .agreed_repetition = true, /* no rule ends a game by repetition */
     .xboard = &xboard_view,
