@@ -206,10 +206,9 @@ static Move *gen_queen_return(const Position *pos, Move *list) {
 }
 
 /* `noisy`: only the steps voodoo_is_noisy accepts, in the order the full
- * list has them, so that quiescence searches the same steps either way. */
-static int generate_turns(const Position *pos, Move *moves, bool magic, bool noisy) {
-    const char *why;
-    if (board_result(pos, &why) != RES_NONE) return 0;
+ * list has them, so that quiescence searches the same steps either way.
+ * The caller has checked that the board has not ended the game. */
+static int generate_steps(const Position *pos, Move *moves, bool magic, bool noisy) {
     Move *list = moves;
     if (pos->pending) return (int)(gen_ordinary(pos, list, noisy) - moves); /* the sacrifice's own move */
     if (pos->hold[pos->side][QUEEN]) return noisy ? 0 : (int)(gen_queen_return(pos, list) - moves);
@@ -221,15 +220,25 @@ static int generate_turns(const Position *pos, Move *moves, bool magic, bool noi
     return (int)(list - moves);
 }
 
-static int voodoo_generate(const Position *pos, Move *moves) { return generate_turns(pos, moves, true, false); }
-static int plain_generate(const Position *pos, Move *moves) { return generate_turns(pos, moves, false, false); }
+static int generate_turns(const Position *pos, Move *moves, bool magic) {
+    const char *why;
+    return board_result(pos, &why) != RES_NONE ? 0 : generate_steps(pos, moves, magic, false);
+}
 
-/* Quiescence's list. With no noisy step the game may still be over (a king
- * just taken, a bare king, no turn at all): quiescence needs to know, since
- * the capture that ends a Voodoo game is itself noisy. */
+static int voodoo_generate(const Position *pos, Move *moves) { return generate_turns(pos, moves, true); }
+static int plain_generate(const Position *pos, Move *moves) { return generate_turns(pos, moves, false); }
+
+/* Quiescence's list, or NOISY_GAME_OVER: the capture that ends a Voodoo
+ * game is itself noisy, so quiescence must see the end. Without a noisy
+ * step the game is over only if no turn at all is left (rare: the full
+ * outcome is asked only when no ordinary move exists either). */
 static int voodoo_generate_noisy(const Position *pos, Move *moves) {
-    int n = generate_turns(pos, moves, true, true);
-    return n || !variant_game_over(pos) ? n : NOISY_GAME_OVER;
+    const char *why;
+    if (board_result(pos, &why) != RES_NONE) return NOISY_GAME_OVER;
+    int n = generate_steps(pos, moves, true, true), us = pos->side;
+    if (n || pos->pending || pos->hold[us][QUEEN] || has_ordinary(pos, us, US(pos, us), US(pos, us ^ 1), SQ_NONE, 0))
+        return n;
+    return variant_game_over(pos) ? NOISY_GAME_OVER : 0;
 }
 
 /* ---- one step checked without generating them all ---- */
