@@ -11,6 +11,7 @@
 #include "test_util.h"
 #include "../protocol/match/match.h"
 #include "../protocol/match/match_json.h"
+#include "../protocol/match/match_results.h"
 #include "suites.h"
 
 enum { OUT_MAX = 1 << 20 };
@@ -72,6 +73,33 @@ START_TEST(test_pair_counting) {
     ck_assert_int_eq(s.penta[PENTA_WW], 1);
     ck_assert_int_eq(s.penta[PENTA_LD], 1);
     ck_assert_int_eq(match_pairs(&s), 4);
+}
+END_TEST
+
+/* The same games recorded in two orders (a whole match, merged shards)
+ * give the same list of ends: by count, then by name. */
+START_TEST(test_ends_order_is_the_games_not_their_order) {
+    static const char *const ends[] = {"threefold repetition", "checkmate", "move limit", "checkmate",
+                                       "move limit", "stalemate"};
+    enum { N = sizeof ends / sizeof *ends };
+    MatchResults fwd, back;
+    ck_assert(results_init(&fwd, N) && results_init(&back, N));
+    for (int i = 0; i < N; i++) {
+        GameRecord a = {.game = i, .result = RES_DRAW}, b = {.game = N - 1 - i, .result = RES_DRAW};
+        snprintf(a.end, sizeof a.end, "%s", ends[i]);
+        snprintf(b.end, sizeof b.end, "%s", ends[N - 1 - i]);
+        ck_assert(results_add(&fwd, &a) && results_add(&back, &b));
+    }
+    static const char *const want[] = {"checkmate", "move limit", "stalemate", "threefold repetition"};
+    ck_assert_int_eq(fwd.nends, 4);
+    ck_assert_int_eq(back.nends, 4);
+    for (int i = 0; i < 4; i++) {
+        ck_assert_str_eq(fwd.ends[i].name, want[i]);
+        ck_assert_str_eq(back.ends[i].name, want[i]);
+        ck_assert_int_eq(fwd.ends[i].count, back.ends[i].count);
+    }
+    ck_assert_int_eq(fwd.ends[0].count, 2);
+    results_free(&fwd), results_free(&back);
 }
 END_TEST
 
@@ -351,7 +379,8 @@ END_TEST
 
 Suite *suite_match_results(void) {
     return suite_of("match_results",
-                    CASE("match_results", 180, test_pentanomial_figures, test_pair_counting, test_json_reader,
+                    CASE("match_results", 180, test_pentanomial_figures, test_pair_counting, test_ends_order_is_the_games_not_their_order,
+                         test_json_reader,
                          test_cutechess_parsers, test_sprt_stops, test_resume, test_shards_merge),
                     NULL);
 }

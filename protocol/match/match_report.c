@@ -62,17 +62,8 @@ void report_results(const ReportSpec *spec, const MatchResults *r) {
     }
 }
 
-static int by_count(const void *a, const void *b) {
-    const EndCount *x = a, *y = b;
-    if (x->count != y->count) return y->count - x->count;
-    return strcmp(x->name, y->name);
-}
-
 void report_ends(const MatchResults *r) {
-    EndCount sorted[MATCH_MAX_ENDS];
-    memcpy(sorted, r->ends, sizeof sorted[0] * (size_t)r->nends);
-    qsort(sorted, (size_t)r->nends, sizeof sorted[0], by_count);
     printf("Ends of %d games:", r->n);
-    for (int i = 0; i < r->nends; i++) printf("%s %s %d", i ? "," : "", sorted[i].name, sorted[i].count);
+    for (int i = 0; i < r->nends; i++) printf("%s %s %d", i ? "," : "", r->ends[i].name, r->ends[i].count);
     printf("\n");
 }

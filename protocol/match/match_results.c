@@ -30,16 +30,27 @@ int results_partner(int game) { return game ^ 1; }
 
 static int first_color(const GameRecord *g) { return g->white == 0 ? WHITE : BLACK; }
 
+static bool end_before(const EndCount *x, const EndCount *y) {
+    return x->count != y->count ? x->count > y->count : strcmp(x->name, y->name) < 0;
+}
+
+/* The ends stay ordered by count, then name: the same games give the same
+ * list (and JSON) whatever order they finished in, as when shards merge. */
 static void count_end(MatchResults *r, const char *end) {
     const char *name = end[0] ? end : "unknown";
-    for (int i = 0; i < r->nends; i++)
-        if (!strcmp(r->ends[i].name, name)) {
-            r->ends[i].count++;
-            return;
-        }
-    if (r->nends == MATCH_MAX_ENDS) return;
-    snprintf(r->ends[r->nends].name, sizeof r->ends[0].name, "%s", name);
-    r->ends[r->nends++].count = 1;
+    int i = 0;
+    while (i < r->nends && strcmp(r->ends[i].name, name)) i++;
+    if (i == r->nends) {
+        if (r->nends == MATCH_MAX_ENDS) return;
+        snprintf(r->ends[i].name, sizeof r->ends[0].name, "%s", name);
+        r->ends[i].count = 0;
+        r->nends++;
+    }
+    r->ends[i].count++;
+    for (; i > 0 && end_before(&r->ends[i], &r->ends[i - 1]); i--) {
+        EndCount swap = r->ends[i];
+        r->ends[i] = r->ends[i - 1], r->ends[i - 1] = swap;
+    }
 }
 
 bool results_add(MatchResults *r, const GameRecord *g) {
