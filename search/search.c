@@ -339,6 +339,14 @@ static int generate_after_tt(Thread *t, const Position *pos, Move *moves, int *s
     return n;
 }
 
+/* Futility (the eval far below alpha) or late-move pruning (many steps
+ * tried already) of a quiet step at low depth. */
+static bool quiet_is_futile(const PruneLimits *lim, int depth, int eval, int alpha, int played, bool improving) {
+    if (depth <= lim->futility_depth && eval + 120 + 110 * depth <= alpha) return true;
+    int late = (4 + 2 * depth * depth) / (lim->lmp_improving ? 2 - improving : 1);
+    return depth <= lim->lmp_depth && played >= late;
+}
+
 int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, int ply) {
     bool pv_node = beta - alpha > 1, root = ply == 0;
     /* A restricted root turn neither trusts nor stores the TT: its scores
@@ -390,7 +398,7 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
     if (!n) return terminal_score(pos, ply);
 
     bool in_check = pos->v->in_check && pos->v->in_check(pos);
-    int eval = e ? e->eval : node_eval(t, pos, ply);
+    int static_eval = e ? e->eval : node_eval(t, pos, ply), eval = static_eval;
     /* Improving: the eval rose since this side's previous node. A rising
      * eval tends to hold, so reverse futility needs a smaller margin; a
      * falling one makes late quiet moves likelier to fail, so late-move
@@ -399,6 +407,13 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
     t->static_eval[ply] = in_check ? EVAL_NONE : eval;
     bool improving = !in_check && turn_improving(t->turn_ply, t->static_eval, EVAL_NONE, ply);
     const PruneLimits *lim = prune_limits(pos->v->prune);
+    /* A stored bound on the other side of the static eval is a better
+     * guess of this node's worth than the eval: the prunings use it. */
+    if (e && !in_check) {
+        int s = score_from_tt(e->score, ply);
+        if (s > -SCORE_MATE_BOUND && s < SCORE_MATE_BOUND && (tt_bound(e) & (s > eval ? BOUND_LOWER : BOUND_UPPER)))
+            eval = s;
+    }
 
     /* Step 6. Reverse futility: far above beta at low depth, trust the eval. */
     int rfp_margin = lim->rfp_margin * (depth - (lim->rfp_improving && improving));
@@ -446,6 +461,15 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
             && !pos->v->see_ge(pos, m, quiet ? -60 * depth : -100 * depth))
             continue;
 
+        /* Step 9b. Shallow pruning of quiet moves that cannot reach alpha:
+         * futility (eval far below) and late-move pruning (many tried).
+         * Never against a forced-win alpha: no static eval reaches it, but
+         * a quiet move may still win faster. Where the game's limits let
+         * checks be pruned too, this happens before the step is made, which
+         * saves the make of every pruned step; elsewhere a check is kept. */
+        bool shallow = may_prune && !pv_node && !in_check && quiet;
+        if (shallow && lim->prune_checks && quiet_is_futile(lim, depth, eval, alpha, played, improving)) continue;
+
         Position child = *pos;
         child.v->make(&child, m);
         bool same = child.side == pos->side;
@@ -455,19 +479,13 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
         bool extend = gives_check && (!lim->check_needs_see || !pos->v->see_ge || pos->v->see_ge(pos, m, 0));
         int new_depth = depth + (extend ? 1 : 0);
 
-        /* Step 9b. Shallow pruning of quiet moves that cannot reach alpha:
-         * futility (eval far below) and late-move pruning (many tried).
-         * Never against a forced-win alpha: no static eval reaches it, but
-         * a quiet move may still win faster. */
-        if (may_prune && !pv_node && !in_check && quiet && !gives_check) {
-            if (depth <= lim->futility_depth && eval + 120 + 110 * depth <= alpha) continue;
-            int late = (4 + 2 * depth * depth) / (lim->lmp_improving ? 2 - improving : 1);
-            if (depth <= lim->lmp_depth && played >= late) continue;
-        }
+        if (shallow && !lim->prune_checks && !gives_check && quiet_is_futile(lim, depth, eval, alpha, played, improving))
+            continue;
         played++;
         if (restricted) t->root_path[ply] = m;
         if (quiet && !same && nquiets < 64) quiets[nquiets++] = m;
         t->cont_key[ply + 1] = cont_key_of(pos, m);
+        uint64_t nodes_before = t->nodes;
         int s;
         if (played == 1) {
             s = child_score(t, &child, same, alpha, beta, new_depth, ply);
@@ -488,6 +506,7 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
             if (s > alpha && r) s = child_score(t, &child, same, alpha, alpha + 1, new_depth, ply);
             if (s > alpha && s < beta) s = child_score(t, &child, same, alpha, beta, new_depth, ply);
         }
+        if (root) root_nodes_add(t, m, t->nodes - nodes_before);
         if (stopped(t) && !(root && played == 1 && t->root_depth == 1))
             return 0;
         if (s > best) {
@@ -509,6 +528,6 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
 
     /* Step 10. Store what this node proved. */
     int bound = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    if (!restricted) tt_store(t->job->tt, slot, pos->key, best_move, score_to_tt(best, ply), eval, depth, bound);
+    if (!restricted) tt_store(t->job->tt, slot, pos->key, best_move, score_to_tt(best, ply), static_eval, depth, bound);
     return best;
 }

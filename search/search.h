@@ -37,6 +37,14 @@ typedef struct {
 } TimeBudget;
 TimeBudget search_time_budget(const SearchLimits *l, int side, int horizon);
 
+/* How far to stretch or shrink the soft limit after an iteration: longer
+ * when the best move just changed, when the other moves took much of the
+ * effort (best_fraction: the best move's share of the root's nodes, 0..1)
+ * or when the score fell by score_drop centipawns since the previous
+ * iteration; shorter when one move has stayed best for `stable`
+ * iterations and took nearly all the nodes. */
+double search_time_scale(int stable, double best_fraction, int score_drop);
+
 /* One progress report of the search, for the protocol to format. */
 typedef struct {
     int depth, seldepth;

@@ -97,6 +97,38 @@ static bool publish(Thread *t, int depth, int score) {
     return deeper;
 }
 
+/* The share of the root's nodes that root step `best` took so far. */
+static double best_move_fraction(const Thread *t, Move best) {
+    uint64_t all = 0, mine = 0;
+    for (int i = 0; i < t->n_root_moves; i++) {
+        all += t->root_move_nodes[i];
+        if (t->root_move[i] == best) mine = t->root_move_nodes[i];
+    }
+    return all ? (double)mine / (double)all : 1;
+}
+
+/* What the clock learns between iterations: how long the best step has
+ * stayed best and the score it had. */
+typedef struct {
+    Move best;
+    int stable, score;
+} ClockWatch;
+
+/* The soft limit's factor after an iteration (1 without a clock: a fixed
+ * movetime has soft = hard, and nothing is learnt before depth 4). */
+static double clock_scale(Thread *t, ClockWatch *w, int depth) {
+    SearchJob *job = t->job;
+    pthread_mutex_lock(&job->result_lock);
+    Move best = job->pv_len ? job->pv[0] : MOVE_NONE;
+    int score = job->best_score;
+    pthread_mutex_unlock(&job->result_lock);
+    w->stable = best == w->best ? w->stable + 1 : 0;
+    int drop = depth > 1 ? w->score - score : 0;
+    w->best = best, w->score = score;
+    if (depth < 4 || job->soft_ms >= job->hard_ms || job->multipv > 1) return 1;
+    return search_time_scale(w->stable, best_move_fraction(t, best), drop);
+}
+
 static void iterate(Thread *t) {
     SearchJob *job = t->job;
     int score[MAX_MULTIPV] = {0};
@@ -105,6 +137,7 @@ static void iterate(Thread *t) {
     int nlegal = search_node_moves(t, &job->game->cur, 0, legal);
     int lines = t->id == 0 && job->multipv > 1 ? job->multipv : 1;
     if (lines > nlegal) lines = nlegal;
+    ClockWatch watch = {MOVE_NONE, 0, 0};
     for (int depth = 1; depth <= max_depth; depth++) {
         /* 1. Skip the depths another thread already completed. */
         int done = atomic_load(&job->completed_depth);
@@ -135,7 +168,8 @@ static void iterate(Thread *t) {
         /* 4. Soft limit: do not start an iteration that cannot finish in time. */
         bool timed = !job->limits.infinite && !atomic_load(&job->pondering);
         int best = job->best_score;
-        if (timed && job->soft_ms > 0 && clock_now_ms() - job->start_ms > job->soft_ms) break;
+        double scale = clock_scale(t, &watch, depth);
+        if (timed && job->soft_ms > 0 && clock_now_ms() - job->start_ms > job->soft_ms * scale) break;
         if (best >= SCORE_MATE_BOUND && depth >= 2 * (SCORE_MATE - best) + 2 && timed && !job->limits.depth) break;
     }
     t->n_excluded = 0;

@@ -41,7 +41,23 @@ typedef struct {
     bool in_root_turn[MAX_PLY + 2];
     Move root_path[MAX_TURN_STEPS];
     NnueStack nnue; /* the accumulators along the current line (with a net) */
+    /* The nodes spent under each root step in this search: the clock asks
+     * what share of the effort the best one took. */
+    Move root_move[MAX_MOVES];
+    uint64_t root_move_nodes[MAX_MOVES];
+    int n_root_moves;
 } Thread;
+
+/* Adds nodes spent under root step m to its count. */
+static inline void root_nodes_add(Thread *t, Move m, uint64_t nodes) {
+    int i = 0;
+    while (i < t->n_root_moves && t->root_move[i] != m) i++;
+    if (i == t->n_root_moves) {
+        if (i == MAX_MOVES) return;
+        t->root_move[i] = m, t->root_move_nodes[i] = 0, t->n_root_moves++;
+    }
+    t->root_move_nodes[i] += nodes;
+}
 
 /* Adds the thread's nodes to the job's count, which the node limit and the
  * info lines read. */

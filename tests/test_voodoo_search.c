@@ -76,7 +76,7 @@ static bool same_limits(const PruneLimits *a, const PruneLimits *b) {
         && a->futility_depth == b->futility_depth && a->lmp_depth == b->lmp_depth
         && a->lmp_improving == b->lmp_improving && a->see_depth == b->see_depth
         && a->check_needs_see == b->check_needs_see && a->lmr_not_improving == b->lmr_not_improving
-        && a->null_by_eval == b->null_by_eval;
+        && a->null_by_eval == b->null_by_eval && a->prune_checks == b->prune_checks;
 }
 
 /* Nodes of a fixed-depth search of fen in the game v (which may be a
@@ -109,6 +109,9 @@ START_TEST(prune_limits_are_the_games_data) {
     ck_assert_int_eq(variant_find("chess")->prune, PRUNE_TACTICAL);
     ck_assert(!tactical->lmr_not_improving && !tactical->null_by_eval);
     ck_assert(wide->lmr_not_improving && wide->null_by_eval);
+    /* Only chess prunes quiet checks with the other quiet steps (before
+     * making them): in the seed games a quiet check may end the game. */
+    ck_assert(tactical->prune_checks && !wide->prune_checks && !narrow->prune_checks);
     static const char *const others[] = {"buratia", "japanese", "belarusian"};
     for (int i = 0; i < 3; i++) ck_assert_msg(variant_find(others[i])->prune == PRUNE_WIDE, "%s", others[i]);
     ck_assert(same_limits(prune_limits((PruneStyle)PRUNE_STYLE_NB), wide));
@@ -186,11 +189,29 @@ START_TEST(clock_spends_over_the_games_horizon) {
 }
 END_TEST
 
+/* The soft limit's second opinion, shared by every game (it sits beside
+ * the budget it scales): a best move that just changed, that took little
+ * of the effort or whose score fell asks for more time; a settled one for
+ * less; and the factor stays within its bounds. */
+START_TEST(clock_scale_follows_the_search) {
+    double settled = search_time_scale(6, 0.95, 0), fresh = search_time_scale(0, 0.3, 0);
+    ck_assert(settled < 1 && fresh > 1.5);
+    for (int k = 0; k < 6; k++) ck_assert(search_time_scale(k + 1, 0.6, 0) < search_time_scale(k, 0.6, 0));
+    ck_assert(search_time_scale(8, 0.6, 0) == search_time_scale(6, 0.6, 0));
+    ck_assert(search_time_scale(2, 0.9, 0) < search_time_scale(2, 0.5, 0));
+    ck_assert(search_time_scale(2, 0.6, 60) > search_time_scale(2, 0.6, 0));
+    ck_assert(search_time_scale(2, 0.6, -60) == search_time_scale(2, 0.6, 0));
+    ck_assert(search_time_scale(2, 0.6, 500) == search_time_scale(2, 0.6, 120));
+    ck_assert(search_time_scale(0, -1, 1000) <= 2.5 && search_time_scale(0, -1, 1000) >= 2.4);
+    ck_assert(search_time_scale(99, 2, 0) >= 0.35 && search_time_scale(99, 1, 0) < 0.6);
+}
+END_TEST
+
 Suite *suite_voodoo_search(void) {
     return suite_of("voodoo_search",
                     LOOP_CASE("search", 120, LOOPS({solves_tactics_at_fixed_depth, fixed_depth_count(V)}), noisy_steps,
                               exchange_test, king_threats_dominate, evaluation_is_colour_symmetric,
                               prune_limits_are_the_games_data, improving_compares_own_turn_starts,
-                              clock_spends_over_the_games_horizon),
+                              clock_spends_over_the_games_horizon, clock_scale_follows_the_search),
                     NULL);
 }
