@@ -16,7 +16,6 @@ typedef struct {
     bool check_needs_see;       /* extend only the checks that keep material */
     bool lmr_not_improving;     /* reduce late quiet steps a ply more when not rising */
     bool null_by_eval;          /* the null move's reduction grows with eval - beta */
-    bool prune_checks;          /* futility and late-move pruning take checks too */
 } PruneLimits;
 
 const PruneLimits *prune_limits(PruneStyle style);

@@ -76,7 +76,7 @@ static bool same_limits(const PruneLimits *a, const PruneLimits *b) {
         && a->futility_depth == b->futility_depth && a->lmp_depth == b->lmp_depth
         && a->lmp_improving == b->lmp_improving && a->see_depth == b->see_depth
         && a->check_needs_see == b->check_needs_see && a->lmr_not_improving == b->lmr_not_improving
-        && a->null_by_eval == b->null_by_eval && a->prune_checks == b->prune_checks;
+        && a->null_by_eval == b->null_by_eval;
 }
 
 /* Nodes of a fixed-depth search of fen in the game v (which may be a
@@ -109,9 +109,6 @@ START_TEST(prune_limits_are_the_games_data) {
     ck_assert_int_eq(variant_find("chess")->prune, PRUNE_TACTICAL);
     ck_assert(!tactical->lmr_not_improving && !tactical->null_by_eval);
     ck_assert(wide->lmr_not_improving && wide->null_by_eval);
-    /* Only chess prunes quiet checks with the other quiet steps (before
-     * making them): in the seed games a quiet check may end the game. */
-    ck_assert(tactical->prune_checks && !wide->prune_checks && !narrow->prune_checks);
     static const char *const others[] = {"buratia", "japanese", "belarusian"};
     for (int i = 0; i < 3; i++) ck_assert_msg(variant_find(others[i])->prune == PRUNE_WIDE, "%s", others[i]);
     ck_assert(same_limits(prune_limits((PruneStyle)PRUNE_STYLE_NB), wide));
