@@ -126,6 +126,32 @@ START_TEST(tune_runs_on_samples) {
 }
 END_TEST
 
+/* How many chess parameters the tuner fits with `--freeze list`. */
+static int live_with_freeze(const char *list) {
+    char cmd[1024], *out = malloc(4096);
+    ck_assert_ptr_nonnull(out);
+    snprintf(cmd, sizeof cmd,
+             "%s tune --variant chess --data tests/tuning/chess.txt --passes 1 --step 2 --freeze '%s' 2>&1 >/dev/null",
+             ratnik_bin(), list);
+    run_shell(cmd, out, 4096);
+    const char *at = strstr(out, "parameters matter");
+    ck_assert_msg(at, "%s", out);
+    while (at > out && at[-1] != ':') at--;
+    int n = atoi(at + 1);
+    free(out);
+    return n;
+}
+
+/* --freeze takes whole groups or entries of one: the king's rows of the
+ * rank table alone, or one entry. */
+START_TEST(tune_freezes_groups_and_entries) {
+    int all = live_with_freeze("none"), kings = live_with_freeze("rank_mg[40-47]");
+    int one = live_with_freeze("rank_mg[41]"), group = live_with_freeze("rank_mg");
+    int two = live_with_freeze("rank_mg[41],file_mg[20-23]");
+    ck_assert_msg(group < kings && kings < one && one == all - 1 && two < one, "%d %d %d %d %d", all, kings, one, group, two);
+}
+END_TEST
+
 /* Plays one legal turn of g chosen by the seeded generator *seed. */
 static void play_random_turn(Game *g, unsigned *seed) {
     static char list[4096][TURN_STR_MAX];
@@ -224,7 +250,7 @@ Suite *suite_tuning(void) {
                               LOOPS({datagen_format_every_variant, 5}, {tune_runs_on_samples, 5},
                                     {eval_params_are_the_evaluation, 5}),
                               datagen_deterministic_across_threads, datagen_skips_early_plies, datagen_plays_the_given_net,
-                              datagen_bad_arguments,
+                              datagen_bad_arguments, tune_freezes_groups_and_entries,
                               chess_eval_symmetric, contempt_avoids_repetition),
                     NULL);
 }

@@ -93,11 +93,22 @@ static const char *param_name(const EvalParams *ep, int i, int *index) {
     return *index = 0, "?";
 }
 
-/* Whether group g is in the comma-separated list (--freeze). */
-static bool listed(const char *list, const char *g) {
+/* Whether entry idx of group g is frozen by the comma-separated list
+ * (--freeze): an item is a group's name, alone (the whole group) or with
+ * an index or an index range, "rank_mg[40-47]". */
+static bool frozen(const char *list, const char *g, int idx) {
     size_t n = strlen(g);
-    for (const char *at = list; at && (at = strstr(at, g)); at += n)
-        if ((at == list || at[-1] == ',') && (at[n] == ',' || !at[n])) return true;
+    for (const char *at = list; at && (at = strstr(at, g)); at += n) {
+        if (at != list && at[-1] != ',') continue;
+        if (at[n] == ',' || !at[n]) return true;
+        int lo, hi, used = 0;
+        if (at[n] != '[') continue;
+        if (sscanf(at + n, "[%d-%d]%n", &lo, &hi, &used) == 2 && used) {
+            if (idx >= lo && idx <= hi) return true;
+        } else if (sscanf(at + n, "[%d]%n", &lo, &used) == 1 && used && idx == lo) {
+            return true;
+        }
+    }
     return false;
 }
 
@@ -106,7 +117,8 @@ static void find_live(const TuneData *d, const EvalParams *ep, int *params, bool
     for (int i = 0; i < ep->count; i++) {
         live[i] = false;
         int idx;
-        if (freeze && listed(freeze, param_name(ep, i, &idx))) continue;
+        const char *name = param_name(ep, i, &idx);
+        if (freeze && frozen(freeze, name, idx)) continue;
         int old = params[i];
         for (int j = 0; j < sample && !live[i]; j++) {
             const Position *p = &d->pos[(long)j * d->n / sample].leaf;
@@ -189,7 +201,7 @@ static bool write_source(const char *path, const EvalParams *ep, const int *para
 
 static int usage(void) {
     fprintf(stderr, "usage: ratnik tune --variant NAME --data FILE [--passes N] [--step S] [--lambda L]\n"
-                    "                   [--threads T] [--max-positions N] [--freeze GROUP,...] [--write]\n"
+                    "                   [--threads T] [--max-positions N] [--freeze GROUP[I-J],...] [--write]\n"
                     "       defaults: 20 passes, step 4, lambda 0.5 (result weight), 1 thread, every position;\n"
                     "       --write puts the values into the variant's source, else they go to stdout\n");
     return 2;
