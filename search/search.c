@@ -243,11 +243,13 @@ static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply,
 /* ---- main search ------------------------------------------------------- */
 
 /* A child that leaves the same side to move is a sub-ply of one turn. */
-static int child_score(Thread *t, const Position *child, bool same_side, int alpha, int beta, int depth, int ply) {
+static int child_score(Thread *t, const Position *child, bool same_side, int alpha, int beta, int depth, int ply,
+                       bool cut) {
     tt_prefetch(t->job->tt, child->key);
     t->keys[t->nkeys++] = child->key;
     t->in_root_turn[ply + 1] = t->in_root_turn[ply] && same_side;
-    int s = same_side ? search_node(t, child, alpha, beta, depth, ply + 1) : -search_node(t, child, -beta, -alpha, depth - 1, ply + 1);
+    int s = same_side ? search_node(t, child, alpha, beta, depth, ply + 1, cut)
+                      : -search_node(t, child, -beta, -alpha, depth - 1, ply + 1, cut);
     t->nkeys--;
     return s;
 }
@@ -293,7 +295,7 @@ static bool quiet_is_futile(const PruneLimits *lim, int depth, int eval, int alp
     return depth <= lim->lmp_depth && played >= late;
 }
 
-int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, int ply) {
+int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, int ply, bool cut_node) {
     bool pv_node = beta - alpha > 1, root = ply == 0;
     /* A restricted root turn neither trusts nor stores the TT: its scores
      * leave out the turns not given. */
@@ -379,14 +381,14 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
         if (lim->null_by_eval) r += (eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3;
         t->after_null[ply + 1] = true;
         t->cont_key[ply + 1] = CONT_NONE;
-        int s = child_score(t, &child, false, beta - 1, beta, depth - r, ply);
+        int s = child_score(t, &child, false, beta - 1, beta, depth - r, ply, !cut_node);
         t->after_null[ply + 1] = false;
         if (s >= beta && s < SCORE_MATE_BOUND) return beta;
     }
 
     /* Step 8. Internal iterative reduction: without a TT move at a PV node,
      * a shallower search finds a good first move more cheaply. */
-    if (!tt_move && depth >= 6 && pv_node) depth--;
+    if (!tt_move && depth >= 6 && (pv_node || (lim->reduce_cut_nodes && cut_node))) depth--;
 
     /* Step 9. The move loop: PVS with late-move reductions. */
     if (staged) moves[0] = tt_move, scores[0] = 1 << 30;
@@ -435,7 +437,9 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
         uint64_t nodes_before = t->nodes;
         int s;
         if (played == 1) {
-            s = child_score(t, &child, same, alpha, beta, new_depth, ply);
+            /* The first step of a node expected to fail low is expected
+             * to cut; the others of any node are expected to fail low. */
+            s = child_score(t, &child, same, alpha, beta, new_depth, ply, same ? cut_node : !pv_node && !cut_node);
         } else {
             int r = 0;
             /* Step 9c. Late-move reduction: less for the PV, for killers
@@ -443,15 +447,16 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
              * where the game's limits say so. */
             if (quiet && !gives_check && depth >= 3 && played >= 3 && !in_check && alpha < SCORE_MATE_BOUND) {
                 r = lmr_table[depth < 63 ? depth : 63][played < 63 ? played : 63] - pv_node
-                  + (lim->lmr_not_improving && !improving);
+                  + (lim->lmr_not_improving && !improving)
+                  + (lim->reduce_cut_nodes && (cut_node + (tt_move && is_noisy(pos, tt_move))));
                 if (m == t->killers[ply][0] || m == t->killers[ply][1]) r--;
                 r -= quiet_history(t, pos, m, ply) / 12000;
                 if (r < 0) r = 0;
                 if (r > new_depth - 2) r = new_depth - 2 > 0 ? new_depth - 2 : 0;
             }
-            s = child_score(t, &child, same, alpha, alpha + 1, new_depth - r, ply);
-            if (s > alpha && r) s = child_score(t, &child, same, alpha, alpha + 1, new_depth, ply);
-            if (s > alpha && s < beta) s = child_score(t, &child, same, alpha, beta, new_depth, ply);
+            s = child_score(t, &child, same, alpha, alpha + 1, new_depth - r, ply, same ? cut_node : true);
+            if (s > alpha && r) s = child_score(t, &child, same, alpha, alpha + 1, new_depth, ply, same ? cut_node : !cut_node);
+            if (s > alpha && s < beta) s = child_score(t, &child, same, alpha, beta, new_depth, ply, false);
         }
         if (root) root_nodes_add(t, m, t->nodes - nodes_before);
         if (stopped(t) && !(root && played == 1 && t->root_depth == 1))

@@ -60,7 +60,7 @@ static int aspiration(Thread *t, int depth, int prev, int pv_index) {
     bool windowed = depth >= 5 && !job->game->cur.v->volatile_scores;
     if (windowed && prev > -SCORE_MATE_BOUND && prev < SCORE_MATE_BOUND) alpha = prev - delta, beta = prev + delta;
     for (;;) {
-        int s = search_node(t, &job->game->cur, alpha, beta, t->root_depth, 0);
+        int s = search_node(t, &job->game->cur, alpha, beta, t->root_depth, 0, false);
         if (stopped(t) && depth > 1) return s;
         if (s <= alpha) {
             beta = (alpha + beta) / 2;

@@ -80,7 +80,9 @@ static inline bool stopped(const Thread *t) {
 /* The late-move reduction table, once per process. */
 void search_init_tables(void);
 /* Alpha-beta (with quiescence below depth 0) of pos from ply, in t. */
-int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, int ply);
+/* cut_node: the node is expected to fail high (a zero-window child of a
+ * node expected to fail low, or the first child of one expected to). */
+int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, int ply, bool cut_node);
 /* The steps this node may take: all legal ones, or inside the root turn of
  * a search restricted to some turns, the next steps of those turns. */
 int search_node_moves(const Thread *t, const Position *pos, int ply, Move *moves);
