@@ -19,7 +19,7 @@ typedef struct {
     bool correct_eval;          /* learn the static eval's error per structure (history.c) */
     bool capture_history;       /* order captures by how they did, not only by victim */
     int history_prune_depth;    /* quiet steps with a bad history; 0: never */
-    bool reduce_cut_nodes;      /* expected cut nodes (and a noisy TT move) reduce late steps more */
+    bool reduce_cut_nodes;      /* expected cut nodes reduce late steps more */
 } PruneLimits;
 
 const PruneLimits *prune_limits(PruneStyle style);

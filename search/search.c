@@ -444,11 +444,11 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
             int r = 0;
             /* Step 9c. Late-move reduction: less for the PV, for killers
              * and for steps with a good history; more when not improving
-             * where the game's limits say so. */
+             * and at expected cut nodes, where the game's limits say so. */
             if (quiet && !gives_check && depth >= 3 && played >= 3 && !in_check && alpha < SCORE_MATE_BOUND) {
                 r = lmr_table[depth < 63 ? depth : 63][played < 63 ? played : 63] - pv_node
                   + (lim->lmr_not_improving && !improving)
-                  + (lim->reduce_cut_nodes && (cut_node + (tt_move && is_noisy(pos, tt_move))));
+                  + (lim->reduce_cut_nodes && cut_node);
                 if (m == t->killers[ply][0] || m == t->killers[ply][1]) r--;
                 r -= quiet_history(t, pos, m, ply) / 12000;
                 if (r < 0) r = 0;
