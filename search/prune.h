@@ -16,6 +16,10 @@ typedef struct {
     bool check_needs_see;       /* extend only the checks that keep material */
     bool lmr_not_improving;     /* reduce late quiet steps a ply more when not rising */
     bool null_by_eval;          /* the null move's reduction grows with eval - beta */
+    bool correct_eval;          /* learn the static eval's error per structure (history.c) */
+    bool capture_history;       /* order captures by how they did, not only by victim */
+    int history_prune_depth;    /* quiet steps with a bad history; 0: never */
+    bool reduce_cut_nodes;      /* expected cut nodes reduce late steps more */
 } PruneLimits;
 
 const PruneLimits *prune_limits(PruneStyle style);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 #include "search_thread.h"
+#include "history.h"
 #include "eval.h"
 #include "prune.h"
 #include "../engine/notation.h"
@@ -73,47 +74,18 @@ static int mover_value(const Position *pos, Move m) {
     return from == SQ_NONE || !pos->board[from] ? 0 : pos->v->pieces[piece_type(pos->board[from])].value;
 }
 
-enum { HISTORY_MAX = 16384 };
-
-static int *history_entry(const Thread *t, const Position *pos, Move m) {
-    int from = move_from(m) == SQ_NONE ? 0 : move_from(m), to = move_to(m) == SQ_NONE ? 0 : move_to(m);
-    return (int *)&t->history[pos->side][from][to];
-}
-
-/* The step's piece type (the placed one for a drop) and target square. */
-static int cont_key_of(const Position *pos, Move m) {
-    int from = move_from(m), to = move_to(m);
-    if (to == SQ_NONE) return CONT_NONE;
-    int type = from != SQ_NONE && pos->board[from] ? piece_type(pos->board[from]) : move_piece(m);
-    return type ? type * SQ_MAX + to : CONT_NONE;
-}
-
-/* The continuation entries a quiet step at ply reads and updates: after
- * the step one ply before and the step two plies before (NULL: none). */
-static void cont_entries(Thread *t, int ply, int key, int16_t *out[2]) {
-    for (int k = 0; k < 2; k++) {
-        int prev = ply > k ? t->cont_key[ply - k] : CONT_NONE;
-        out[k] = prev != CONT_NONE && key != CONT_NONE ? &t->conthist[prev][key] : NULL;
-    }
-}
-
-/* The quiet-move statistics: the butterfly history and both continuations. */
-static int quiet_history(Thread *t, const Position *pos, Move m, int ply) {
-    int16_t *c[2];
-    cont_entries(t, ply, cont_key_of(pos, m), c);
-    return *history_entry(t, pos, m) + (c[0] ? *c[0] : 0) + (c[1] ? *c[1] : 0);
-}
-
 /* Order: TT move, winning or even captures (victim first, then the cheaper
  * attacker), killers, quiet moves by history, losing captures last. */
 static void score_moves(Thread *t, const Position *pos, const Move *moves, int *scores, int n, Move tt_move,
                         int ply) {
+    bool by_history = prune_limits(pos->v->prune)->capture_history;
     for (int i = 0; i < n; i++) {
         Move m = moves[i];
         int victim = captured_value(pos, m);
         if (m == tt_move) scores[i] = 1 << 30;
         else if (is_noisy(pos, m)) {
-            int mvv = victim * 16 - mover_value(pos, m) / 16 + (move_kind(m) == MK_PROMO ? 4000 : 0);
+            int mvv = victim * 16 - mover_value(pos, m) / 16 + (move_kind(m) == MK_PROMO ? 4000 : 0)
+                    + (by_history ? capture_history(t, pos, m) / 8 : 0);
             bool losing = pos->v->see_ge && !pos->v->see_ge(pos, m, 0);
             /* Noisy steps that capture nothing (a push onto the goal, a quiet
              * promotion) must still rank above every quiet move. */
@@ -134,34 +106,6 @@ static Move pick_move(Move *moves, int *scores, int n, int i) {
     moves[best] = moves[i], scores[best] = scores[i];
     moves[i] = m, scores[i] = s;
     return m;
-}
-
-/* History with gravity: entries move toward +-HISTORY_MAX and never leave
- * the range, so old statistics fade without a rescaling pass. */
-static void history_add(int *h, int bonus) {
-    *h += bonus - *h * (bonus < 0 ? -bonus : bonus) / HISTORY_MAX;
-}
-
-static void history_add_all(Thread *t, const Position *pos, Move m, int ply, int bonus) {
-    history_add(history_entry(t, pos, m), bonus);
-    int16_t *c[2];
-    cont_entries(t, ply, cont_key_of(pos, m), c);
-    for (int k = 0; k < 2; k++)
-        if (c[k]) {
-            int v = *c[k];
-            history_add(&v, bonus);
-            *c[k] = (int16_t)v;
-        }
-}
-
-/* A quiet move refuted the opponent: reward it, and punish the quiet moves
- * tried before it, which did not. */
-static void update_quiet_stats(Thread *t, const Position *pos, Move m, int depth, int ply, const Move *tried, int ntried) {
-    if (t->killers[ply][0] != m) t->killers[ply][1] = t->killers[ply][0], t->killers[ply][0] = m;
-    int bonus = depth * depth < 1200 ? depth * depth : 1200;
-    history_add_all(t, pos, m, ply, bonus);
-    for (int i = 0; i < ntried; i++)
-        if (tried[i] != m) history_add_all(t, pos, tried[i], ply, -bonus);
 }
 
 /* ---- limits and bookkeeping -------------------------------------------- */
@@ -248,7 +192,9 @@ static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply,
     bool full = in_check || checks || !pos->v->generate_noisy;
     int n = full ? pos->v->generate(pos, moves) : pos->v->generate_noisy(pos, moves);
     if ((!n && full) || n == NOISY_GAME_OVER) return terminal_score(pos, ply);
-    int best = -SCORE_INF, eval = e ? e->eval : node_eval(t, pos, ply), old_alpha = alpha;
+    int raw = e ? e->eval : node_eval(t, pos, ply);
+    int best = -SCORE_INF, eval = prune_limits(pos->v->prune)->correct_eval ? corrected_eval(t, pos, raw) : raw;
+    int old_alpha = alpha;
     Move best_move = MOVE_NONE;
     if (!in_check) {
         best = eval;
@@ -290,18 +236,20 @@ static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply,
         }
     }
     int bound = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(t->job->tt, slot, pos->key, best_move, score_to_tt(best, ply), eval, -1, bound);
+    tt_store(t->job->tt, slot, pos->key, best_move, score_to_tt(best, ply), raw, -1, bound);
     return best;
 }
 
 /* ---- main search ------------------------------------------------------- */
 
 /* A child that leaves the same side to move is a sub-ply of one turn. */
-static int child_score(Thread *t, const Position *child, bool same_side, int alpha, int beta, int depth, int ply) {
+static int child_score(Thread *t, const Position *child, bool same_side, int alpha, int beta, int depth, int ply,
+                       bool cut) {
     tt_prefetch(t->job->tt, child->key);
     t->keys[t->nkeys++] = child->key;
     t->in_root_turn[ply + 1] = t->in_root_turn[ply] && same_side;
-    int s = same_side ? search_node(t, child, alpha, beta, depth, ply + 1) : -search_node(t, child, -beta, -alpha, depth - 1, ply + 1);
+    int s = same_side ? search_node(t, child, alpha, beta, depth, ply + 1, cut)
+                      : -search_node(t, child, -beta, -alpha, depth - 1, ply + 1, cut);
     t->nkeys--;
     return s;
 }
@@ -347,7 +295,7 @@ static bool quiet_is_futile(const PruneLimits *lim, int depth, int eval, int alp
     return depth <= lim->lmp_depth && played >= late;
 }
 
-int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, int ply) {
+int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, int ply, bool cut_node) {
     bool pv_node = beta - alpha > 1, root = ply == 0;
     /* A restricted root turn neither trusts nor stores the TT: its scores
      * leave out the turns not given. */
@@ -398,7 +346,9 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
     if (!n) return terminal_score(pos, ply);
 
     bool in_check = pos->v->in_check && pos->v->in_check(pos);
-    int static_eval = e ? e->eval : node_eval(t, pos, ply), eval = static_eval;
+    const PruneLimits *lim = prune_limits(pos->v->prune);
+    int raw_eval = e ? e->eval : node_eval(t, pos, ply);
+    int static_eval = lim->correct_eval && !in_check ? corrected_eval(t, pos, raw_eval) : raw_eval, eval = static_eval;
     /* Improving: the eval rose since this side's previous node. A rising
      * eval tends to hold, so reverse futility needs a smaller margin; a
      * falling one makes late quiet moves likelier to fail, so late-move
@@ -406,7 +356,6 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
      * the game's limits say so (not in chess: search/prune.c says why). */
     t->static_eval[ply] = in_check ? EVAL_NONE : eval;
     bool improving = !in_check && turn_improving(t->turn_ply, t->static_eval, EVAL_NONE, ply);
-    const PruneLimits *lim = prune_limits(pos->v->prune);
     /* A stored bound on the other side of the static eval is a better
      * guess of this node's worth than the eval: the prunings use it. */
     if (e && !in_check) {
@@ -432,22 +381,22 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
         if (lim->null_by_eval) r += (eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3;
         t->after_null[ply + 1] = true;
         t->cont_key[ply + 1] = CONT_NONE;
-        int s = child_score(t, &child, false, beta - 1, beta, depth - r, ply);
+        int s = child_score(t, &child, false, beta - 1, beta, depth - r, ply, !cut_node);
         t->after_null[ply + 1] = false;
         if (s >= beta && s < SCORE_MATE_BOUND) return beta;
     }
 
     /* Step 8. Internal iterative reduction: without a TT move at a PV node,
      * a shallower search finds a good first move more cheaply. */
-    if (!tt_move && depth >= 6 && pv_node) depth--;
+    if (!tt_move && depth >= 6 && (pv_node || (lim->reduce_cut_nodes && cut_node))) depth--;
 
     /* Step 9. The move loop: PVS with late-move reductions. */
     if (staged) moves[0] = tt_move, scores[0] = 1 << 30;
     else score_moves(t, pos, moves, scores, n, tt_move, ply);
     int best = -SCORE_INF, old_alpha = alpha;
     Move best_move = MOVE_NONE;
-    int played = 0, nquiets = 0;
-    Move quiets[64];
+    int played = 0, nquiets = 0, nnoisy = 0;
+    Move quiets[64], noisy[32];
     for (int i = 0; i < n || (staged && (n = generate_after_tt(t, pos, moves, scores, ply)) > i); i++) {
         staged &= i == 0;
         Move m = pick_move(moves, scores, n, i);
@@ -477,32 +426,37 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
          * quiet checks too (before making the step) cost chess 10 WAC
          * positions at 1 s. */
         if (may_prune && !pv_node && !in_check && quiet && !gives_check
-            && quiet_is_futile(lim, depth, eval, alpha, played, improving))
+            && (quiet_is_futile(lim, depth, eval, alpha, played, improving)
+                || (depth <= lim->history_prune_depth && quiet_history(t, pos, m, ply) < -1500 * depth)))
             continue;
         played++;
         if (restricted) t->root_path[ply] = m;
         if (quiet && !same && nquiets < 64) quiets[nquiets++] = m;
+        if (!quiet && !same && nnoisy < 32) noisy[nnoisy++] = m;
         t->cont_key[ply + 1] = cont_key_of(pos, m);
         uint64_t nodes_before = t->nodes;
         int s;
         if (played == 1) {
-            s = child_score(t, &child, same, alpha, beta, new_depth, ply);
+            /* The first step of a node expected to fail low is expected
+             * to cut; the others of any node are expected to fail low. */
+            s = child_score(t, &child, same, alpha, beta, new_depth, ply, same ? cut_node : !pv_node && !cut_node);
         } else {
             int r = 0;
             /* Step 9c. Late-move reduction: less for the PV, for killers
              * and for steps with a good history; more when not improving
-             * where the game's limits say so. */
+             * and at expected cut nodes, where the game's limits say so. */
             if (quiet && !gives_check && depth >= 3 && played >= 3 && !in_check && alpha < SCORE_MATE_BOUND) {
                 r = lmr_table[depth < 63 ? depth : 63][played < 63 ? played : 63] - pv_node
-                  + (lim->lmr_not_improving && !improving);
+                  + (lim->lmr_not_improving && !improving)
+                  + (lim->reduce_cut_nodes && cut_node);
                 if (m == t->killers[ply][0] || m == t->killers[ply][1]) r--;
                 r -= quiet_history(t, pos, m, ply) / 12000;
                 if (r < 0) r = 0;
                 if (r > new_depth - 2) r = new_depth - 2 > 0 ? new_depth - 2 : 0;
             }
-            s = child_score(t, &child, same, alpha, alpha + 1, new_depth - r, ply);
-            if (s > alpha && r) s = child_score(t, &child, same, alpha, alpha + 1, new_depth, ply);
-            if (s > alpha && s < beta) s = child_score(t, &child, same, alpha, beta, new_depth, ply);
+            s = child_score(t, &child, same, alpha, alpha + 1, new_depth - r, ply, same ? cut_node : true);
+            if (s > alpha && r) s = child_score(t, &child, same, alpha, alpha + 1, new_depth, ply, same ? cut_node : !cut_node);
+            if (s > alpha && s < beta) s = child_score(t, &child, same, alpha, beta, new_depth, ply, false);
         }
         if (root) root_nodes_add(t, m, t->nodes - nodes_before);
         if (stopped(t) && !(root && played == 1 && t->root_depth == 1))
@@ -517,7 +471,7 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
                 t->pv_len[ply] = t->pv_len[ply + 1] + 1;
                 if (root && played > 1) adopt_root_move(t);
                 if (s >= beta) {
-                    if (quiet && !same) update_quiet_stats(t, pos, m, depth, ply, quiets, nquiets);
+                    if (!same) history_reward(t, pos, m, quiet, depth, ply, quiets, nquiets, noisy, nnoisy);
                     break;
                 }
             }
@@ -526,6 +480,12 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
 
     /* Step 10. Store what this node proved. */
     int bound = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    if (!restricted) tt_store(t->job->tt, slot, pos->key, best_move, score_to_tt(best, ply), static_eval, depth, bound);
+    if (!restricted) tt_store(t->job->tt, slot, pos->key, best_move, score_to_tt(best, ply), raw_eval, depth, bound);
+    /* The eval's error, where this node's result pins it down: a quiet
+     * best step (a capture's gain is not the eval's error), and a bound
+     * on the side of the eval it says something about. */
+    if (lim->correct_eval && !restricted && !in_check && !pos->pending && (!best_move || !is_noisy(pos, best_move))
+        && !(bound == BOUND_LOWER && best <= static_eval) && !(bound == BOUND_UPPER && best >= static_eval))
+        correction_update(t, pos, raw_eval, best, depth);
     return best;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 #include "search_thread.h"
+#include "history.h"
 #include "../engine/notation.h"
 #include "../engine/clock.h"
 
@@ -59,7 +60,7 @@ static int aspiration(Thread *t, int depth, int prev, int pv_index) {
     bool windowed = depth >= 5 && !job->game->cur.v->volatile_scores;
     if (windowed && prev > -SCORE_MATE_BOUND && prev < SCORE_MATE_BOUND) alpha = prev - delta, beta = prev + delta;
     for (;;) {
-        int s = search_node(t, &job->game->cur, alpha, beta, t->root_depth, 0);
+        int s = search_node(t, &job->game->cur, alpha, beta, t->root_depth, 0, false);
         if (stopped(t) && depth > 1) return s;
         if (s <= alpha) {
             beta = (alpha + beta) / 2;
@@ -186,6 +187,7 @@ static Thread *thread_new(SearchJob *job, int id) {
     Thread *t = calloc(1, sizeof *t);
     if (!t) return NULL;
     t->job = job;
+    t->corr_type = correction_type(job->game->cur.v);
     t->id = id;
     t->in_root_turn[0] = job->limits.root != NULL;
     const Game *g = job->game;

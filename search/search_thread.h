@@ -8,7 +8,7 @@
 #include "nnue/nnue.h"
 
 /* A step's continuation key: its piece type and target square. */
-enum { CONT_NB = PT_NB * SQ_MAX, CONT_NONE = 0, EVAL_NONE = -32001 };
+enum { CONT_NB = PT_NB * SQ_MAX, CONT_NONE = 0, EVAL_NONE = -32001, CORR_SIZE = 16384 };
 
 typedef struct {
     SearchJob *job;
@@ -22,6 +22,11 @@ typedef struct {
      * both; cont_key[ply] is the key of the step that led into ply. */
     int16_t conthist[CONT_NB][CONT_NB];
     int cont_key[MAX_PLY + 2];
+    int16_t capthist[PT_NB][SQ_MAX][PT_NB]; /* mover, target, victim (history.c) */
+    /* The static eval's correction per side to move and structure
+     * (history.c), in 1/256 centipawn; corr_type: the structure's pieces. */
+    int16_t correction[COLOR_NB][CORR_SIZE];
+    int corr_type;
     int static_eval[MAX_PLY + 2]; /* EVAL_NONE in check */
     /* The ply at which the turn containing each node began: where a turn
      * takes several steps (one node each), the side's previous turn is not
@@ -75,7 +80,9 @@ static inline bool stopped(const Thread *t) {
 /* The late-move reduction table, once per process. */
 void search_init_tables(void);
 /* Alpha-beta (with quiescence below depth 0) of pos from ply, in t. */
-int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, int ply);
+/* cut_node: the node is expected to fail high (a zero-window child of a
+ * node expected to fail low, or the first child of one expected to). */
+int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, int ply, bool cut_node);
 /* The steps this node may take: all legal ones, or inside the root turn of
  * a search restricted to some turns, the next steps of those turns. */
 int search_node_moves(const Thread *t, const Position *pos, int ply, Move *moves);

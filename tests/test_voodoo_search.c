@@ -109,6 +109,12 @@ START_TEST(prune_limits_are_the_games_data) {
     ck_assert_int_eq(variant_find("chess")->prune, PRUNE_TACTICAL);
     ck_assert(!tactical->lmr_not_improving && !tactical->null_by_eval);
     ck_assert(wide->lmr_not_improving && wide->null_by_eval);
+    /* What the search learns as it goes (history.c) is chess's alone: the
+     * other games were not measured with it. */
+    ck_assert(tactical->correct_eval && tactical->capture_history && tactical->history_prune_depth > 0
+              && tactical->reduce_cut_nodes);
+    for (const PruneLimits *l = wide; l; l = l == wide ? narrow : NULL)
+        ck_assert(!l->correct_eval && !l->capture_history && !l->history_prune_depth && !l->reduce_cut_nodes);
     static const char *const others[] = {"buratia", "japanese", "belarusian"};
     for (int i = 0; i < 3; i++) ck_assert_msg(variant_find(others[i])->prune == PRUNE_WIDE, "%s", others[i]);
     ck_assert(same_limits(prune_limits((PruneStyle)PRUNE_STYLE_NB), wide));

@@ -1,0 +1,93 @@
+/* The search's statistics (search/history.c): the static eval's correction
+ * per structure and the capture history. */
+#include "test_util.h"
+#include "../search/history.h"
+#include "suites.h"
+
+static Thread *thread_for(const Position *pos) {
+    Thread *t = calloc(1, sizeof *t);
+    ck_assert_ptr_nonnull(t);
+    t->corr_type = correction_type(pos->v);
+    return t;
+}
+
+START_TEST(correction_keys_the_cheapest_pieces) {
+    const char *names[] = {"chess", "buratia", "japanese", "belarusian", "voodoo"};
+    for (int i = 0; i < 5; i++) {
+        const Variant *v = variant_find(names[i]);
+        ck_assert_ptr_nonnull(v);
+        int type = correction_type(v);
+        ck_assert_msg(type > 0 && v->pieces[type].letter, "%s: no structure piece", names[i]);
+        for (int other = 1; other < PT_NB; other++)
+            if (v->pieces[other].letter && v->pieces[other].value > 0)
+                ck_assert_int_le(v->pieces[type].value, v->pieces[other].value);
+    }
+    ck_assert_int_eq(variant_find("chess")->pieces[correction_type(variant_find("chess"))].letter, 'P');
+}
+END_TEST
+
+START_TEST(correction_learns_the_error_and_stays_bounded) {
+    Position pos = test_pos("chess", NULL);
+    Thread *t = thread_for(&pos);
+    ck_assert_int_eq(corrected_eval(t, &pos, 20), 20);
+    for (int i = 0; i < 200; i++) correction_update(t, &pos, 20, 70, 10);
+    int learnt = corrected_eval(t, &pos, 20);
+    ck_assert_int_ge(learnt, 65);
+    ck_assert_int_le(learnt, 70);
+    /* Another structure (a pawn moved) has its own entry; the pieces do not
+     * count, so a knight move shares it. */
+    Position pawn = test_pos("chess", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    Position knight = test_pos("chess", "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1");
+    ck_assert_int_eq(corrected_eval(t, &pawn, 20), 20);
+    ck_assert_int_eq(corrected_eval(t, &knight, 20), learnt);
+    /* A huge miss moves it only so far; a mate says nothing of the eval. */
+    for (int i = 0; i < 200; i++) correction_update(t, &pos, 0, 3000, 20);
+    ck_assert_int_le(corrected_eval(t, &pos, 0), 96);
+    ck_assert_int_ge(corrected_eval(t, &pos, 0), 90);
+    int before = corrected_eval(t, &pos, 0);
+    correction_update(t, &pos, 0, SCORE_MATE - 3, 20);
+    ck_assert_int_eq(corrected_eval(t, &pos, 0), before);
+    ck_assert_int_eq(corrected_eval(t, &pos, SCORE_MATE - 3), SCORE_MATE - 3);
+    free(t);
+}
+END_TEST
+
+/* The captures in pos, by victim: the first two with different victims. */
+static int two_captures(const Position *pos, Move out[2]) {
+    Move moves[MAX_MOVES];
+    int n = pos->v->generate(pos, moves), found = 0;
+    for (int i = 0; i < n && found < 2; i++) {
+        Piece v = pos->board[move_to(moves[i])];
+        if (!v || piece_color(v) == pos->side) continue;
+        if (found == 1 && pos->board[move_to(out[0])] == v) continue;
+        out[found++] = moves[i];
+    }
+    return found;
+}
+
+START_TEST(capture_history_rewards_the_cut) {
+    /* White's queen takes a rook or a knight. */
+    Position pos = test_pos("chess", "4k3/8/8/2n1r3/3Q4/8/8/K7 w - - 0 1");
+    Thread *t = thread_for(&pos);
+    Move caps[2];
+    ck_assert_int_eq(two_captures(&pos, caps), 2);
+    ck_assert_int_eq(capture_history(t, &pos, caps[0]), 0);
+    /* The first was tried and failed, the second cut off. */
+    history_reward(t, &pos, caps[1], false, 6, 0, NULL, 0, caps, 2);
+    ck_assert_int_eq(capture_history(t, &pos, caps[1]), 36);
+    ck_assert_int_eq(capture_history(t, &pos, caps[0]), -36);
+    /* Gravity: no entry leaves the range. */
+    for (int i = 0; i < 2000; i++) history_reward(t, &pos, caps[1], false, 30, 0, NULL, 0, caps, 2);
+    ck_assert_int_le(capture_history(t, &pos, caps[1]), HISTORY_MAX);
+    ck_assert_int_ge(capture_history(t, &pos, caps[0]), -HISTORY_MAX);
+    ck_assert_int_gt(capture_history(t, &pos, caps[1]), HISTORY_MAX / 2);
+    free(t);
+}
+END_TEST
+
+Suite *suite_search_stats(void) {
+    return suite_of("search_stats", CASE("stats", 30, correction_keys_the_cheapest_pieces,
+                                         correction_learns_the_error_and_stays_bounded,
+                                         capture_history_rewards_the_cut),
+                    NULL);
+}
