@@ -167,19 +167,22 @@ START_TEST(improving_compares_own_turn_starts) {
 END_TEST
 
 /* A Voodoo game is usually decided within twenty turns a side, so without
- * movestogo it spends its clock over a shorter horizon than chess (30):
- * a larger share a move at the same clock; movestogo, when sent, wins. */
+ * movestogo it spends its clock over a shorter horizon than a game that
+ * names none (30): a larger share a move at the same clock; chess spends
+ * a little less early than Voodoo; movestogo, when sent, wins. */
 START_TEST(clock_spends_over_the_games_horizon) {
-    const Variant *voodoo = variant_find(V), *chess = variant_find("chess");
+    const Variant *voodoo = variant_find(V), *chess = variant_find("chess"), *japanese = variant_find("japanese");
     ck_assert_int_gt(voodoo->time_horizon, 0);
     ck_assert_int_lt(voodoo->time_horizon, 30);
-    ck_assert_int_eq(chess->time_horizon, 0);
+    ck_assert_int_eq(japanese->time_horizon, 0);
     SearchLimits l = {.time = {10000, 10000}, .inc = {100, 100}};
     TimeBudget v = search_time_budget(&l, WHITE, voodoo->time_horizon);
     TimeBudget c = search_time_budget(&l, WHITE, chess->time_horizon);
+    TimeBudget j = search_time_budget(&l, WHITE, japanese->time_horizon);
     TimeBudget thirty = search_time_budget(&l, WHITE, 30);
-    ck_assert(c.soft_ms == thirty.soft_ms && c.hard_ms == thirty.hard_ms);
-    ck_assert(v.soft_ms > c.soft_ms * 1.5 && v.hard_ms > c.hard_ms * 1.5);
+    ck_assert(j.soft_ms == thirty.soft_ms && j.hard_ms == thirty.hard_ms);
+    ck_assert(v.soft_ms > j.soft_ms * 1.5 && v.hard_ms > j.hard_ms * 1.5);
+    ck_assert(c.soft_ms > j.soft_ms * 1.3 && c.soft_ms < v.soft_ms);
     ck_assert(v.soft_ms < v.hard_ms && v.hard_ms < 10000 / 3);
     l.movestogo = 40;
     v = search_time_budget(&l, WHITE, voodoo->time_horizon);

@@ -365,6 +365,7 @@ const Variant variant_chess = {
     .has_ep = true,
     .multi_step = false,
     .prune = PRUNE_TACTICAL,
+    .time_horizon = 18,
     .repetition_draw = true,
     .init = chess_init,
     .setup = chess_setup,
