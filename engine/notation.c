@@ -10,6 +10,7 @@ void square_to_str(const Geometry *g, int sq, char *buf) {
 }
 
 int square_parse(const Geometry *g, const char *text, int *sq) {
+    if (!text[0]) return 0; /* an empty argument ends the string: text[1] is not ours to read */
     int f = text[0] - 'a', r = text[1] - '1';
     if (f < 0 || f >= g->files || r < 0 || r >= g->ranks) return 0;
     *sq = sq_make(g, f, r);

@@ -102,8 +102,9 @@ static const ScriptCheck highlight_scripts[] = {
      "lift e1\nput d1\nlift d1\nput e5\nusermove e1e5,d1f5\n",
      .has = {"\nhighlight 8/8/8/8/8/8/3YYY2/3C1Y2\n", "\nhighlight 4R3/4Y3/4Y3/Y3Y3/1Y2Y2Y/2Y1Y1Y1/3YYY2/YYYY1YYY\n"},
      .hasnt = {"Illegal", "choice"}},
-    {.name = "highlight_bad_square", .cecp = true, .input = "new\nlift z9\nput\nlift e2\n",
-     .has = {"Error (bad square): lift z9", "Error (bad square): put",
+    {.name = "highlight_bad_square", .cecp = true, .input = "new\nlift z9\nput\nlift\nhover\nlift e2\n",
+     .has = {"Error (bad square): lift z9", "Error (bad square): put", "Error (bad square): lift \n",
+      "Error (bad square): hover",
       "\nhighlight 8/8/8/8/4Y3/4Y3/8/8\n" /* the session goes on */}},
     /* What XBoard relays for those: the trance as castling (`e1e5,d1f5`),
      * the push unchanged; and the engine's own `b1d2,d2d2` is read back. */

@@ -115,6 +115,11 @@ START_TEST(square_strings) {
     ck_assert_int_eq(square_parse(g8, "i9", &sq), 0);
     ck_assert_int_eq(square_parse(g8, "h8", &sq), 2);
     ck_assert_int_eq(sq, 63);
+    /* Exact-size buffers, so the sanitizer builds catch a read past the end
+     * (the fuzzer's `lift` with no square did). */
+    const char empty[1] = "", file_only[2] = "e";
+    ck_assert_int_eq(square_parse(g8, empty, &sq), 0);
+    ck_assert_int_eq(square_parse(g8, file_only, &sq), 0);
 }
 END_TEST
 
