@@ -223,6 +223,7 @@ static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply,
             continue;
         Position child = *pos;
         child.v->make(&child, m);
+        tt_prefetch(t->job->tt, child.key);
         if (quiet_check && (child.side == pos->side || !child.v->in_check(&child))) continue;
         t->cont_key[ply + 1] = cont_key_of(pos, m);
         int score = child.side == pos->side ? qsearch(t, &child, alpha, beta, ply + 1, qdepth + 1)
@@ -412,6 +413,7 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
 
         Position child = *pos;
         child.v->make(&child, m);
+        tt_prefetch(t->job->tt, child.key); /* the check test below hides some of the miss */
         bool same = child.side == pos->side;
         bool gives_check = !same && child.v->in_check && child.v->in_check(&child);
         /* A check is extended only when it does not just give material

@@ -41,8 +41,9 @@ _Static_assert(sizeof(TTCell) == 16, "TT cells must stay 16 bytes");
 enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3, TT_BUCKET = 4, TT_ALIGN = 64 };
 
 typedef struct {
-    TTCell *cells;   /* aligned to TT_ALIGN inside block */
-    void *block;
+    TTCell *cells;   /* aligned inside block (to 2 MB where the table is that big) */
+    void *block;     /* the mapping, mapped bytes long */
+    size_t mapped;
     uint64_t buckets;
     uint8_t age;
 } TT;
