@@ -246,7 +246,6 @@ static int qsearch(Thread *t, const Position *pos, int alpha, int beta, int ply,
 /* A child that leaves the same side to move is a sub-ply of one turn. */
 static int child_score(Thread *t, const Position *child, bool same_side, int alpha, int beta, int depth, int ply,
                        bool cut) {
-    tt_prefetch(t->job->tt, child->key);
     t->keys[t->nkeys++] = child->key;
     t->in_root_turn[ply + 1] = t->in_root_turn[ply] && same_side;
     int s = same_side ? search_node(t, child, alpha, beta, depth, ply + 1, cut)
@@ -378,6 +377,7 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
         Position child = *pos;
         pos_set_ep(&child, SQ_NONE);
         pos_flip_side(&child);
+        tt_prefetch(t->job->tt, child.key);
         int r = 3 + depth / 6;
         if (lim->null_by_eval) r += (eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3;
         t->after_null[ply + 1] = true;
@@ -413,7 +413,7 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
 
         Position child = *pos;
         child.v->make(&child, m);
-        tt_prefetch(t->job->tt, child.key); /* the check test below hides some of the miss */
+        tt_prefetch(t->job->tt, child.key); /* as early as the key is known: the check test below hides some of the miss */
         bool same = child.side == pos->side;
         bool gives_check = !same && child.v->in_check && child.v->in_check(&child);
         /* A check is extended only when it does not just give material

@@ -1,5 +1,4 @@
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include "tt.h"
@@ -12,13 +11,14 @@
 enum { TT_HUGE = 2 * 1024 * 1024 };
 
 static void *map_table(size_t bytes, size_t *mapped, TTCell **cells) {
-    size_t size = bytes + (bytes >= TT_HUGE ? TT_HUGE : TT_ALIGN);
+    bool huge = bytes >= TT_HUGE;
+    uintptr_t align = huge ? TT_HUGE : TT_ALIGN;
+    size_t size = bytes + align;
     void *block = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (block == MAP_FAILED) return NULL;
-    uintptr_t align = bytes >= TT_HUGE ? TT_HUGE : TT_ALIGN;
     *cells = (TTCell *)(((uintptr_t)block + align - 1) & ~(align - 1));
 #ifdef MADV_HUGEPAGE
-    if (bytes >= TT_HUGE) madvise(*cells, bytes, MADV_HUGEPAGE); /* advice only: a refusal costs speed, nothing else */
+    if (huge) madvise(*cells, bytes, MADV_HUGEPAGE); /* advice only: a refusal costs speed, nothing else */
 #endif
     *mapped = size;
     return block;
