@@ -39,7 +39,7 @@ static LineStatus read_line(FILE *in, char *buf, size_t cap, size_t *len) {
 }
 
 static int stdin_loop(void) {
-    Session *session = session_new(print_line, NULL);
+    Session *session = session_new(print_line, NULL, HASH_DEFAULT_MB);
     if (!session) return 1;
     static char line[LINE_MAX_BYTES];
     bool running = true;

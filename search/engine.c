@@ -8,12 +8,13 @@
 #include "../engine/notation.h"
 #include "../variants/registry.h"
 
-Engine *engine_new(EngineOutputFn out, void *ctx) {
+Engine *engine_new(EngineOutputFn out, void *ctx, int hash_mb) {
+    if (hash_mb < 1 || hash_mb > HASH_MAX_MB) return NULL;
     Engine *e = calloc(1, sizeof *e);
     if (!e) return NULL;
     e->out = out;
     e->out_ctx = ctx;
-    e->hash_mb = 16;
+    e->hash_mb = hash_mb;
     e->threads = 1;
     e->multipv = 1;
     e->strength = (StrengthOptions){.skill = SKILL_MAX, .elo = ELO_MAX};

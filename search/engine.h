@@ -23,9 +23,11 @@
 typedef struct Engine Engine;
 typedef void (*EngineOutputFn)(void *ctx, const char *line);
 
-enum { HASH_MAX_MB = 65536, BOOK_FILE_MAX = 1023, EVAL_FILE_MAX = 1023 };
+enum { HASH_DEFAULT_MB = 16, HASH_MAX_MB = 65536, BOOK_FILE_MAX = 1023, EVAL_FILE_MAX = 1023 };
 
-Engine *engine_new(EngineOutputFn out, void *ctx);
+/* An engine with a hash table of hash_mb (1..HASH_MAX_MB): made at its
+ * final size, since making a table touches all of it. */
+Engine *engine_new(EngineOutputFn out, void *ctx, int hash_mb);
 void engine_free(Engine *e);
 void engine_printf(const Engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 

@@ -304,18 +304,20 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
     nnue_stack_enter(&t->nnue, ply, pos);
     t->turn_ply[ply] = ply > 0 && pos->pending ? t->turn_ply[ply - 1] : ply;
 
-    /* Step 1. Horizon: quiescence search settles captures and decisive steps. */
-    if (depth <= 0) return qsearch(t, pos, alpha, beta, ply, 0);
-    t->nodes++;
-    if (should_stop(t) && !root) return 0;
-    if (ply >= MAX_PLY) return node_eval(t, pos, ply);
-
-    /* Step 2. Draws by repetition (twofold inside the tree is enough to
-     * score) and the rule draws a position still having moves can show. */
+    /* Step 1. Draws by repetition (twofold inside the tree is enough to
+     * score) and the rule draws a position still having moves can show.
+     * Before the horizon: a step into a repetition at the last ply must
+     * score as the draw it is, not as the quiescence search's material. */
     if (!root && !pos->pending) {
         if (is_repetition(t, pos)) return draw_score(t, pos);
         if (pos->v->draw_halfmoves && pos->halfmove >= pos->v->draw_halfmoves) return draw_score(t, pos);
     }
+
+    /* Step 2. Horizon: quiescence search settles captures and decisive steps. */
+    if (depth <= 0) return qsearch(t, pos, alpha, beta, ply, 0);
+    t->nodes++;
+    if (should_stop(t) && !root) return 0;
+    if (ply >= MAX_PLY) return node_eval(t, pos, ply);
 
     /* Step 3. Mate distance pruning: no score can beat a faster win. */
     if (!root) {

@@ -3,11 +3,13 @@
 #include <sys/mman.h>
 #include "tt.h"
 
-/* The table is an anonymous mapping: its zeroed pages stay lazy (a
- * session's RSS grows only as the table fills), and it is aligned to 2 MB
- * and offered to the kernel for transparent huge pages, since nearly every
- * probe misses the cache and a 4 KB page's TLB miss adds to each one
- * (where THP is "madvise", as on Debian, nothing else gets them). */
+/* The table is an anonymous mapping aligned to 2 MB and offered to the
+ * kernel for transparent huge pages, since nearly every probe misses the
+ * cache and a 4 KB page's TLB miss adds to each one (where THP is
+ * "madvise", as on Debian, nothing else gets them). Every page is touched
+ * when the table is made: a first touch of a huge page can make the kernel
+ * compact memory for tens or hundreds of milliseconds, which belongs to
+ * start-up or `setoption Hash` (before `readyok`), not to a timed search. */
 enum { TT_HUGE = 2 * 1024 * 1024 };
 
 static void *map_table(size_t bytes, size_t *mapped, TTCell **cells) {
@@ -32,6 +34,7 @@ bool tt_resize(TT *tt, size_t megabytes) {
     TTCell *cells;
     void *block = map_table(buckets * TT_BUCKET * sizeof(TTCell), &mapped, &cells);
     if (!block) return false;
+    memset(cells, 0, buckets * TT_BUCKET * sizeof(TTCell));
     if (tt->block) munmap(tt->block, tt->mapped);
     tt->block = block;
     tt->mapped = mapped;

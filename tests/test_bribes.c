@@ -249,7 +249,7 @@ static bool run_lines(Engine *e, Capture *cap, BribeProto proto, const char *con
 }
 
 static Engine *buratia_engine(Capture *cap, const char *moves) {
-    Engine *e = engine_new(capture, cap);
+    Engine *e = engine_new(capture, cap, HASH_DEFAULT_MB);
     char err[256], buf[256], *list[32], *save = NULL;
     int n = 0;
     ck_assert(engine_set_variant(e, "buratia", err, sizeof err));

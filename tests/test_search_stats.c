@@ -1,6 +1,9 @@
 /* The search's statistics (search/history.c): the static eval's correction
  * per structure and the capture history. */
+#include <sys/mman.h>
+#include <unistd.h>
 #include "test_util.h"
+#include "../search/tt.h"
 #include "../search/history.h"
 #include "suites.h"
 
@@ -85,9 +88,32 @@ START_TEST(capture_history_rewards_the_cut) {
 }
 END_TEST
 
+/* A table is resident as soon as it is made: the first touches of its
+ * (huge) pages, which can stall for compaction, happen before any search
+ * rather than inside a timed one. */
+START_TEST(tt_is_resident_when_made) {
+    TT tt = {0};
+    for (size_t mb = 1; mb <= 8; mb *= 2) {
+        ck_assert(tt_resize(&tt, mb));
+        size_t page = (size_t)sysconf(_SC_PAGESIZE), bytes = tt.buckets * TT_BUCKET * sizeof(TTCell);
+        uintptr_t lo = (uintptr_t)tt.cells & ~(uintptr_t)(page - 1);
+        size_t len = (uintptr_t)tt.cells + bytes - lo, pages = (len + page - 1) / page, resident = 0;
+        unsigned char *in_core = malloc(pages);
+        ck_assert_int_eq(mincore((void *)lo, len, in_core), 0);
+        for (size_t i = 0; i < pages; i++) resident += in_core[i] & 1;
+        ck_assert_msg(resident == pages, "%zu MB: %zu of %zu pages resident", mb, resident, pages);
+        free(in_core);
+        TTCell *slot;
+        TTEntry hit;
+        ck_assert(!tt_probe(&tt, 0x9e3779b97f4a7c15ULL, &hit, &slot));
+    }
+    tt_free(&tt);
+}
+END_TEST
+
 Suite *suite_search_stats(void) {
     return suite_of("search_stats", CASE("stats", 30, correction_keys_the_cheapest_pieces,
                                          correction_learns_the_error_and_stays_bounded,
-                                         capture_history_rewards_the_cut),
+                                         capture_history_rewards_the_cut, tt_is_resident_when_made),
                     NULL);
 }

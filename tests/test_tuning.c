@@ -244,6 +244,24 @@ START_TEST(contempt_avoids_repetition) {
 }
 END_TEST
 
+/* A game from the web board's tests: at depth 1 every root step ends in
+ * the quiescence search, which used to score a2b1 (back into a position
+ * seen before, the last step before Black can claim threefold) by its
+ * material; it is a draw, so any other step is better. */
+START_TEST(horizon_sees_repetition) {
+    const char *game = "position fen 8/8/8/3k4/8/8/8/QR2K3 w - - 0 1 moves b1b2 d5d6 e1d1 d6d5 d1c1 d5e6 c1b1 e6e5 "
+                       "b2a2 e5d5 a2a4 d5d6 a4d4 d6e6 b1a2 e6e7 a2b1 e7e6 b1a2 e6e7\n";
+    for (int depth = 1; depth <= 2; depth++) {
+        char input[512], out[8192];
+        snprintf(input, sizeof input, "%sgo depth %d\n", game, depth);
+        run_ratnik_until(NULL, input, strlen(input), "bestmove", 1, out, sizeof out);
+        char *best = strstr(out, "bestmove ");
+        ck_assert_ptr_nonnull(best);
+        ck_assert_msg(strncmp(best, "bestmove a2b1", 13), "depth %d walked into the repetition: %s", depth, best);
+    }
+}
+END_TEST
+
 Suite *suite_tuning(void) {
     return suite_of("tuning",
                     LOOP_CASE("tuning", 300,
@@ -251,6 +269,6 @@ Suite *suite_tuning(void) {
                                     {eval_params_are_the_evaluation, 5}),
                               datagen_deterministic_across_threads, datagen_skips_early_plies, datagen_plays_the_given_net,
                               datagen_bad_arguments, tune_freezes_groups_and_entries,
-                              chess_eval_symmetric, contempt_avoids_repetition),
+                              chess_eval_symmetric, contempt_avoids_repetition, horizon_sees_repetition),
                     NULL);
 }

@@ -373,7 +373,7 @@ static const struct {
 
 START_TEST(uci_rejects_illegal_voodoo_turns) {
     Captured c = {""};
-    Engine *e = engine_new(capture_line, &c);
+    Engine *e = engine_new(capture_line, &c, HASH_DEFAULT_MB);
     uci(e, &c, "setoption name UCI_Variant value voodoo");
     for (size_t i = 0; i < sizeof uci_bad_turns / sizeof uci_bad_turns[0]; i++) {
         uci(e, &c, uci_bad_turns[i].cmd);

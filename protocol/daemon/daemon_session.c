@@ -107,12 +107,8 @@ static Item *next_item(Remote *r) {
 
 static Session *open_session(Remote *r) {
     Daemon *d = r->d;
-    char err[128];
-    Session *s = session_new(remote_output, r);
-    if (!s || !engine_set_hash(s->engine, d->opt.hash_mb, err, sizeof err)) {
-        session_free(s);
-        return NULL;
-    }
+    Session *s = session_new(remote_output, r, d->opt.hash_mb);
+    if (!s) return NULL;
     engine_set_hash_reserve(s->engine, daemon_hash_reserve, d);
     engine_set_book_dirs(s->engine, d->book_dirs);
     return s;

@@ -4,10 +4,10 @@
 #include "cecp.h"
 #include "uci.h"
 
-Session *session_new(EngineOutputFn out, void *ctx) {
+Session *session_new(EngineOutputFn out, void *ctx, int hash_mb) {
     Session *s = calloc(1, sizeof *s);
     if (!s) return NULL;
-    s->engine = engine_new(out, ctx);
+    s->engine = engine_new(out, ctx, hash_mb);
     if (!s->engine) {
         free(s);
         return NULL;

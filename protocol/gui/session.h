@@ -16,7 +16,7 @@ typedef struct {
     struct CecpState *cecp;
 } Session;
 
-Session *session_new(EngineOutputFn out, void *ctx);
+Session *session_new(EngineOutputFn out, void *ctx, int hash_mb);
 void session_free(Session *s);
 /* Handles one input line (without its newline); false after quit. */
 bool session_line(Session *s, char *line);

@@ -65,7 +65,7 @@ static void print_line(void *ctx, const char *line) {
 
 /* `ratnik bench [HASH [THREADS [DEPTH]]]`: the search bench and its signature. */
 static int bench(int argc, char **argv) {
-    Engine *e = engine_new(print_line, NULL);
+    Engine *e = engine_new(print_line, NULL, HASH_DEFAULT_MB);
     if (!e) {
         fprintf(stderr, "ratnik bench: out of memory\n");
         return 1;
