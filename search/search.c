@@ -145,6 +145,11 @@ static bool is_repetition(const Thread *t, const Position *pos) {
     return false;
 }
 
+/* A repetition, or a rule draw (the fifty-move rule) the position shows. */
+static bool rule_draw(const Thread *t, const Position *pos) {
+    return is_repetition(t, pos) || (pos->v->draw_halfmoves && pos->halfmove >= pos->v->draw_halfmoves);
+}
+
 static bool is_excluded(const Thread *t, Move m) {
     for (int i = 0; i < t->n_excluded; i++)
         if (t->excluded[i] == m) return true;
@@ -304,20 +309,23 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
     nnue_stack_enter(&t->nnue, ply, pos);
     t->turn_ply[ply] = ply > 0 && pos->pending ? t->turn_ply[ply - 1] : ply;
 
-    /* Step 1. Draws by repetition (twofold inside the tree is enough to
-     * score) and the rule draws a position still having moves can show.
-     * Before the horizon: a step into a repetition at the last ply must
-     * score as the draw it is, not as the quiescence search's material. */
-    if (!root && !pos->pending) {
-        if (is_repetition(t, pos)) return draw_score(t, pos);
-        if (pos->v->draw_halfmoves && pos->halfmove >= pos->v->draw_halfmoves) return draw_score(t, pos);
+    /* Step 1. Horizon: quiescence search settles captures and decisive
+     * steps. A root turn that repeats a position is a draw, though, which
+     * the quiescence search would score by material: at depth 1 the engine
+     * walked into threefold repetition that way. Deeper horizon nodes keep
+     * their quiescence score: testing them all for draws cost about 20 Elo
+     * in chess (docs/evaluation.md). */
+    if (depth <= 0) {
+        if (!root && t->turn_ply[ply - 1] == 0 && !pos->pending && rule_draw(t, pos)) return draw_score(t, pos);
+        return qsearch(t, pos, alpha, beta, ply, 0);
     }
-
-    /* Step 2. Horizon: quiescence search settles captures and decisive steps. */
-    if (depth <= 0) return qsearch(t, pos, alpha, beta, ply, 0);
     t->nodes++;
     if (should_stop(t) && !root) return 0;
     if (ply >= MAX_PLY) return node_eval(t, pos, ply);
+
+    /* Step 2. Draws by repetition (twofold inside the tree is enough to
+     * score) and the rule draws a position still having moves can show. */
+    if (!root && !pos->pending && rule_draw(t, pos)) return draw_score(t, pos);
 
     /* Step 3. Mate distance pruning: no score can beat a faster win. */
     if (!root) {

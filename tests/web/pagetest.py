@@ -7,7 +7,6 @@ import unittest
 from webtest import Browser, Engine, Server, parse_fen
 
 MOVETIME = 50   # the page's engine: fast, the games are long enough
-HELPER_MS = 30  # the reference engine choosing the person's moves
 
 
 class Fixture:
@@ -137,7 +136,7 @@ class PageTest(unittest.TestCase):
             if snap['state'] == 'over':
                 return snap
             self.assertEqual(snap['state'], 'person')
-            self.play(self.ref.best(self.base, snap['moves'], HELPER_MS))
+            self.play(self.ref.best(self.base, snap['moves']))
         self.fail('no result after %d turns' % max_turns)
 
     def game_to_end(self, variant, fen, token, reason, shot):

@@ -1,7 +1,7 @@
 """A game to its result in every variant, against the engine, through the
 page's board; one of them from the start position."""
 
-from pagetest import HELPER_MS, PageTest
+from pagetest import PageTest
 
 
 class GamesToTheEnd(PageTest):
@@ -35,5 +35,5 @@ class GamesToTheEnd(PageTest):
             snap = self.b.snapshot()
             if snap['state'] == 'over':
                 break
-            self.play(self.ref.best(self.base, snap['moves'], HELPER_MS))
+            self.play(self.ref.best(self.base, snap['moves']))
         self.assert_result(self.b.snapshot(), '1-0', 'checkmate')

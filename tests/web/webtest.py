@@ -13,6 +13,7 @@ import time
 ROOT = os.path.realpath(os.path.join(os.path.dirname(__file__), '..', '..'))
 BIN = os.environ.get('RATNIK_BIN', os.path.join(ROOT, 'ratnik'))
 SHOTS = os.path.join(ROOT, 'build', 'web-shots')
+HELPER_NODES = 20000  # the reference engine choosing the person's moves
 READY_STATES = ('person', 'over', 'engine-offer', 'bribe-form', 'analysis', 'paused', 'error')
 
 
@@ -202,9 +203,13 @@ class Engine:
                 words += line.split()[3:]
         return words
 
-    def best(self, base, moves, movetime=30):
+    def best(self, base, moves, nodes=HELPER_NODES):
+        """The reference engine's choice at a node limit: the same on a
+        loaded machine as on an idle one (at a 30 ms movetime, a 1 ms hard
+        limit after the move overhead, CI's load left it depth 1 or 2, too
+        shallow to keep a won ending out of threefold repetition)."""
         self.position(base, moves)
-        self.send('go movetime %d' % movetime)
+        self.send('go nodes %d' % nodes)
         return self.read_until('bestmove ')[-1].split()[1]
 
     def close(self):
