@@ -69,10 +69,8 @@ typedef bool (*FuzzLineFilter)(char *line);
 
 /* Feeds data as lines, after `first` (the protocol's opening lines). */
 static void fuzz_session_run(const char *first, const uint8_t *data, size_t size, FuzzLineFilter filter) {
-    Session *s = session_new(fuzz_discard, NULL, HASH_DEFAULT_MB);
+    Session *s = session_new(fuzz_discard, NULL, 1);
     if (!s) return;
-    char err[256];
-    engine_set_hash(s->engine, 1, err, sizeof err);
     engine_set_hash_reserve(s->engine, fuzz_hash_reserve, NULL);
     char *line = malloc(FUZZ_LINE_MAX + 64);
     bool running = true;
