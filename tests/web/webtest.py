@@ -13,7 +13,7 @@ import time
 ROOT = os.path.realpath(os.path.join(os.path.dirname(__file__), '..', '..'))
 BIN = os.environ.get('RATNIK_BIN', os.path.join(ROOT, 'ratnik'))
 SHOTS = os.path.join(ROOT, 'build', 'web-shots')
-HELPER_NODES = 20000  # the reference engine choosing the person's moves
+HELPER_NODES = 3000  # the reference engine choosing the person's moves
 READY_STATES = ('person', 'over', 'engine-offer', 'bribe-form', 'analysis', 'paused', 'error')
 
 
@@ -205,9 +205,12 @@ class Engine:
 
     def best(self, base, moves, nodes=HELPER_NODES):
         """The reference engine's choice at a node limit: the same on a
-        loaded machine as on an idle one (at a 30 ms movetime, a 1 ms hard
-        limit after the move overhead, CI's load left it depth 1 or 2, too
-        shallow to keep a won ending out of threefold repetition)."""
+        loaded machine as on an idle one. At a 30 ms movetime (a 1 ms hard
+        limit after the move overhead) CI's load left it depth 1 or 2, too
+        shallow to keep a won ending out of threefold repetition; at 20000
+        nodes it defended so well that a Voodoo game from the start (no
+        repetition rule) had no result after 150 turns. 3000 nodes search
+        king, queen and rook against a king to depth 3."""
         self.position(base, moves)
         self.send('go nodes %d' % nodes)
         return self.read_until('bestmove ')[-1].split()[1]
@@ -404,7 +407,10 @@ class Browser:
                 self.choose(leg)
             if self.dialog_open():  # the turn may end here or go on
                 self.choose('end' if i == len(legs) - 1 else 'more')
-        self.wait_ready(before)
+        try:
+            self.wait_ready(before)
+        except Failure as e:
+            raise Failure('the turn %s was entered; %s' % (turn, e)) from None
 
     def enter_leg(self, leg):
         m = re.match(r'^x([a-z]\d+)$', leg)
