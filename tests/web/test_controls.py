@@ -196,3 +196,42 @@ class Session(PageTest):
         self.assertEqual(b.snapshot()['moves'], moves)
         snap = self.play(self.ref.best(self.base, moves))
         self.assertEqual(len(snap['moves']), len(moves) + 2, 'the new session plays on')
+
+
+# A choice whose answer leads straight to a second question (a promotion
+# chosen, then "this turn may end here"): the first dialog's close event
+# arrives as a later task, after the second question has opened, and must
+# not answer it. Then a close by the person (Escape) answers "no choice".
+CHAINED_QUESTIONS = """
+const done = arguments[0];
+(async () => {
+  const { ChoiceDialog } = await import(new URL('panels.js', location.href).href);
+  const d = document.createElement('dialog');
+  d.innerHTML = '<h3></h3><div class="options"></div>';
+  document.body.appendChild(d);
+  const cd = new ChoiceDialog(d, () => null);
+  const pending = (p) => Promise.race([p, new Promise((r) => setTimeout(() => r('pending'), 300))]);
+  const first = cd.ask('first', [{ value: 'q', label: 'queen' }, { value: 'n', label: 'knight' }]);
+  d.querySelector('.choice[data-value="n"]').click();
+  const v1 = await first;
+  const second = cd.ask('second', [{ value: 'end', label: 'end' }, { value: 'more', label: 'more' }]);
+  const early = await pending(second);
+  const open = d.open;
+  d.querySelector('.choice[data-value="more"]').click();
+  const v2 = await pending(second);
+  const third = cd.ask('third', [{ value: 'a', label: 'a' }]);
+  d.close();
+  const v3 = await pending(third);
+  d.remove();
+  done({ v1, early, open, v2, v3 });
+})().catch((e) => done('error: ' + e));
+"""
+
+
+class Dialog(PageTest):
+    def test_a_choice_that_leads_to_another_question_waits_for_its_answer(self):
+        b = self.b
+        b.open(self.server.url)
+        b.wait_ready()
+        got = b.d.execute_async_script(CHAINED_QUESTIONS)
+        self.assertEqual(got, {'v1': 'n', 'early': 'pending', 'open': True, 'v2': 'more', 'v3': None})

@@ -157,7 +157,9 @@ export class ChoiceDialog {
     this.dialog = dialog;
     this.pieceSetRef = pieceSetRef;
     this.resolve = null;
-    dialog.addEventListener('close', () => this.finish(null));
+    // close() fires its event as a later task: by then a choice may have
+    // led straight to the next question, which is open and not answered.
+    dialog.addEventListener('close', () => { if (!dialog.open) this.finish(null); });
   }
 
   ask(title, options) {
