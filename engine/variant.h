@@ -186,6 +186,11 @@ typedef struct Variant {
     /* Static evaluation in centipawns from the side to move's view
      * (NULL: material from the piece table plus generic placement). */
     int (*evaluate)(const Position *pos);
+    /* Optional: knowledge added to a net's evaluation, from the side to
+     * move's view: exact facts of the rules that self-play data shows too
+     * rarely for a small net to learn (NULL: none). The hand-written
+     * `evaluate` already holds them. */
+    int (*net_knowledge)(const Position *pos);
     /* The same evaluation's parameters, for the tuner (NULL: none). */
     const EvalParams *eval_params;
     /* Whether the side to move is in check (NULL: the variant has no check). */

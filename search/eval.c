@@ -28,6 +28,10 @@ int evaluate(const Position *pos) {
     return pos->v->evaluate ? pos->v->evaluate(pos) : evaluate_generic(pos);
 }
 
+int net_knowledge(const Position *pos) {
+    return pos->v->net_knowledge ? pos->v->net_knowledge(pos) : 0;
+}
+
 bool move_is_noisy(const Position *pos, Move m) {
     if (pos->v->is_noisy) return pos->v->is_noisy(pos, m);
     int to = move_to(m);

@@ -167,7 +167,8 @@ static bool has_big_pieces(const Position *pos) {
 /* The static evaluation: the job's net if it has one, from the
  * accumulators the line so far has built, else the hand-written one. */
 static int node_eval(Thread *t, const Position *pos, int ply) {
-    return t->job->net ? nnue_stack_evaluate(t->job->net, &t->nnue, ply) : evaluate(pos);
+    if (!t->job->net) return evaluate(pos);
+    return nnue_stack_evaluate(t->job->net, &t->nnue, ply) + net_knowledge(pos);
 }
 
 /* ---- quiescence -------------------------------------------------------- */

@@ -45,9 +45,27 @@ START_TEST(test_unstoppable_director) {
 }
 END_TEST
 
+/* A net is told the same fact: the knowledge the search adds to a net's
+ * evaluation is the term, against the side to move, exactly where the
+ * hand-written evaluation gives it, and nothing where the director can be
+ * stopped or where it is the side to move's own. */
+START_TEST(test_net_knowledge_is_the_unstoppable_director) {
+    Position open = test_pos("buratia", "k7/4K3/8/8/8/8/8/7r[] b - - 0 1");
+    Position stopped = test_pos("buratia", "k7/4K3/8/8/8/8/8/4r3[] b - - 0 1");
+    Position own = test_pos("buratia", "k7/4K3/8/8/8/8/8/7r[] w - - 0 1");
+    ck_assert_ptr_nonnull(open.v->net_knowledge);
+    ck_assert_int_eq(open.v->net_knowledge(&open), -900);
+    ck_assert_int_eq(stopped.v->net_knowledge(&stopped), 0);
+    ck_assert_int_eq(own.v->net_knowledge(&own), 0);
+    Position black = test_pos("buratia", "7r/8/8/8/8/8/4k3/K7[] w - - 0 1");
+    ck_assert_int_eq(black.v->net_knowledge(&black), -900);
+}
+END_TEST
+
 Suite *suite_buratia_search(void) {
     return suite_of("buratia_search",
                     LOOP_CASE("search", 60, LOOPS({test_tactics_fixed_depth, fixed_depth_count("buratia")}),
-                              test_eval_symmetric, test_noisy_steps, test_unstoppable_director),
+                              test_eval_symmetric, test_noisy_steps, test_unstoppable_director,
+                              test_net_knowledge_is_the_unstoppable_director),
                     NULL);
 }

@@ -340,6 +340,7 @@ const Variant variant_buratia = {
     .outcome = buratia_outcome,
     .parse_special = buratia_parse_special,
     .evaluate = buratia_evaluate,
+    .net_knowledge = buratia_net_knowledge,
     .eval_params = &buratia_eval_params,
     .is_noisy = buratia_is_noisy,
     .clock_limit = CLOCK_LIMIT_NONE, /* the clock is kept for FEN only */

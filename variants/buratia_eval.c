@@ -191,6 +191,19 @@ static int buratia_evaluate_with(const Position *pos, const int *params) {
 
 int buratia_evaluate(const Position *pos) { return buratia_evaluate_with(pos, (const int *)&buratia_params); }
 
+/* The unstoppable director alone: a net trained on self-play sees too few
+ * of these one-move wins to learn them, and quiescence shows the winning
+ * step only to the side to move. */
+int buratia_net_knowledge(const Position *pos) {
+    bb64 occ = BUR_OCC(pos);
+    int them = pos->side ^ 1;
+    bb64 dir = BUR_BB(pos, BUR_DIRECTOR) & BUR_US(pos, them);
+    if (!dir) return 0;
+    int sq = lsb64(dir);
+    if (rel_rank(them, sq) != 6 || !director_unstoppable(pos, them, sq, occ)) return 0;
+    return -buratia_params.unstoppable;
+}
+
 #define G(f) EVAL_PARAM_GROUP(BuratiaParams, f)
 static const EvalParamGroup groups[] = {
     G(material), G(director_advance), G(lawyer_lift), G(slave_advance), G(centre_base), G(centre_step),

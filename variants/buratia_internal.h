@@ -23,6 +23,7 @@ bool buratia_parse_special(const Position *pos, const char *text, Move *m, char 
 extern const BribeRules buratia_bribe_rules;
 /* Search hooks (buratia_eval.c). */
 int buratia_evaluate(const Position *pos);
+int buratia_net_knowledge(const Position *pos);
 bool buratia_is_noisy(const Position *pos, Move m);
 extern const EvalParams buratia_eval_params;
 
