@@ -160,6 +160,17 @@ static int blockade(const Position *pos, const BuratiaParams *p, int c, int esq)
     return s;
 }
 
+/* The side to move's loss to an enemy director it cannot stop (0 or less):
+ * the one term both the hand-written evaluation and a net's knowledge use. */
+static int unstoppable_against_mover(const Position *pos, const BuratiaParams *p, bb64 occ) {
+    int them = pos->side ^ 1, s = 0;
+    for (bb64 b = BUR_BB(pos, BUR_DIRECTOR) & BUR_US(pos, them); b;) {
+        int sq = pop_lsb64(&b);
+        if (rel_rank(them, sq) == 6 && director_unstoppable(pos, them, sq, occ)) s -= p->unstoppable;
+    }
+    return s;
+}
+
 static int buratia_evaluate_with(const Position *pos, const int *params) {
     const BuratiaParams *p = (const BuratiaParams *)params;
     bb64 occ = BUR_OCC(pos);
@@ -173,11 +184,7 @@ static int buratia_evaluate_with(const Position *pos, const int *params) {
             int t = piece_type(pos->board[sq]);
             int s = p->material[t] + p->centre_base[t] - p->centre_step[t] * centre_dist(sq);
             if (t == BUR_SLAVE) s += p->slave_advance[rel_rank(c, sq)] + (centre_dist(sq) <= 1 ? p->slave_centre : 0);
-            else if (t == BUR_DIRECTOR) {
-                s += director_terms(pos, p, c, sq, occ, &r);
-                if (c != pos->side && rel_rank(c, sq) == 6 && director_unstoppable(pos, c, sq, occ))
-                    s += p->unstoppable;
-            }
+            else if (t == BUR_DIRECTOR) s += director_terms(pos, p, c, sq, occ, &r);
             score[c] += s;
         }
     }
@@ -186,7 +193,7 @@ static int buratia_evaluate_with(const Position *pos, const int *params) {
     if (bd) score[WHITE] += blockade(pos, p, WHITE, lsb64(bd));
     if (wd) score[BLACK] += blockade(pos, p, BLACK, lsb64(wd));
     int s = score[WHITE] - score[BLACK];
-    return (pos->side == WHITE ? s : -s) + p->tempo;
+    return (pos->side == WHITE ? s : -s) + p->tempo + unstoppable_against_mover(pos, p, occ);
 }
 
 int buratia_evaluate(const Position *pos) { return buratia_evaluate_with(pos, (const int *)&buratia_params); }
@@ -195,13 +202,7 @@ int buratia_evaluate(const Position *pos) { return buratia_evaluate_with(pos, (c
  * of these one-move wins to learn them, and quiescence shows the winning
  * step only to the side to move. */
 int buratia_net_knowledge(const Position *pos) {
-    bb64 occ = BUR_OCC(pos);
-    int them = pos->side ^ 1;
-    bb64 dir = BUR_BB(pos, BUR_DIRECTOR) & BUR_US(pos, them);
-    if (!dir) return 0;
-    int sq = lsb64(dir);
-    if (rel_rank(them, sq) != 6 || !director_unstoppable(pos, them, sq, occ)) return 0;
-    return -buratia_params.unstoppable;
+    return unstoppable_against_mover(pos, &buratia_params, BUR_OCC(pos));
 }
 
 #define G(f) EVAL_PARAM_GROUP(BuratiaParams, f)
