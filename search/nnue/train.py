@@ -212,7 +212,10 @@ def main():
         q = quantise(net)
         w, b, white = val[0], val[1], val[2]
         fl = net(w, b, white) * SCALE
-        ip = int_eval(q, w, b, white, inputs).to(torch.float32)
+        # In slices: int_eval gathers one int64 row of the first layer per
+        # feature, which for a whole validation set is gigabytes.
+        ip = torch.cat([int_eval(q, w[i:i + 4096], b[i:i + 4096], white[i:i + 4096], inputs)
+                        for i in range(0, len(w), 4096)]).to(torch.float32)
         diff = (fl - ip).abs()
     log(f"quantised against float on the validation set: mean |diff| {diff.mean():.2f} cp, max {diff.max():.1f} cp")
     size = write_net(a.out, a.variant, shape, q, inputs)
