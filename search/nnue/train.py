@@ -214,8 +214,8 @@ def main():
         fl = net(w, b, white) * SCALE
         # In slices: int_eval gathers one int64 row of the first layer per
         # feature, which for a whole validation set is gigabytes.
-        ip = torch.cat([int_eval(q, w[i:i + 4096], b[i:i + 4096], white[i:i + 4096], inputs)
-                        for i in range(0, len(w), 4096)]).to(torch.float32)
+        parts = [int_eval(q, *(t[i:i + 4096] for t in (w, b, white)), inputs) for i in range(0, len(w), 4096)]
+        ip = torch.cat(parts).to(torch.float32)
         diff = (fl - ip).abs()
     log(f"quantised against float on the validation set: mean |diff| {diff.mean():.2f} cp, max {diff.max():.1f} cp")
     size = write_net(a.out, a.variant, shape, q, inputs)
