@@ -322,6 +322,41 @@ START_TEST(test_resume) {
 }
 END_TEST
 
+/* A finished match resumed with more -rounds plays only the new games and
+ * keeps the recorded ones; fewer rounds are refused. */
+START_TEST(test_resume_more_rounds) {
+    static char out[OUT_MAX];
+    char dir[] = "/tmp/ratnik-rounds-XXXXXX", args[1024], results[64], cmd[3072], engines[2048];
+    ck_assert_ptr_nonnull(mkdtemp(dir));
+    snprintf(results, sizeof results, "%s/r.json", dir);
+    snprintf(args, sizeof args, "%s -games 2 -rounds 2 -resultsout %s", RATNIKS, results);
+    ck_assert_int_eq(match(args, NULL, out, sizeof out), 0);
+    Json *res = read_json(results);
+    ck_assert_int_eq(json_get(res, "games")->n, 4);
+    char *before = json_text(json_get(res, "games"));
+    json_free(res);
+    snprintf(args, sizeof args, "%s -games 2 -rounds 3 -resultsout %s", RATNIKS, results);
+    ck_assert_int_eq(match(args, NULL, out, sizeof out), 0);
+    ck_assert_msg(strstr(out, "Resuming from ") && strstr(out, "4 games recorded, 2 to play") &&
+                      strstr(out, "Finished match"), "%s", out);
+    res = read_json(results);
+    const Json *games = json_get(res, "games");
+    ck_assert_int_eq(games->n, 6);
+    ck_assert_int_eq((int)num_at(json_get(res, "settings"), "total"), 6);
+    ck_assert_int_eq((int)num_at(json_get(res, "totals"), "games"), 6);
+    char *after = json_text(games);
+    ck_assert_msg(!strncmp(before, after, strlen(before) - 1), "the recorded games changed:\n%s\n%s", before, after);
+    free(before), free(after), json_free(res);
+    snprintf(args, sizeof args, "%s -games 2 -rounds 1 -resultsout %s", RATNIKS, results);
+    engine_cmds(args, engines, sizeof engines);
+    snprintf(cmd, sizeof cmd, "%s match %s 2>&1 >/dev/null", ratnik_bin(), engines);
+    ck_assert_int_eq(shell(cmd, out, sizeof out), 2);
+    ck_assert_msg(strstr(out, "a resume may raise -rounds, not lower it"), "%s", out);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+END_TEST
+
 /* Every line of a PGN text but its Date tags. */
 static void drop_dates(char *s) {
     char *d;
@@ -381,6 +416,6 @@ Suite *suite_match_results(void) {
     return suite_of("match_results",
                     CASE("match_results", 180, test_pentanomial_figures, test_pair_counting, test_ends_order_is_the_games_not_their_order,
                          test_json_reader,
-                         test_cutechess_parsers, test_sprt_stops, test_resume, test_shards_merge),
+                         test_cutechess_parsers, test_sprt_stops, test_resume, test_resume_more_rounds, test_shards_merge),
                     NULL);
 }

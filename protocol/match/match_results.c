@@ -20,6 +20,15 @@ bool results_init(MatchResults *r, int total) {
     return r->by_game != NULL;
 }
 
+bool results_grow(MatchResults *r, int total) {
+    if (total <= r->total) return true;
+    GameRecord **by_game = realloc(r->by_game, sizeof *by_game * (size_t)total);
+    if (!by_game) return false;
+    memset(by_game + r->total, 0, sizeof *by_game * (size_t)(total - r->total));
+    r->by_game = by_game, r->total = total;
+    return true;
+}
+
 void results_free(MatchResults *r) {
     for (int i = 0; i < r->n; i++) free(r->list[i]->fen), free(r->list[i]->moves), free(r->list[i]);
     free(r->list), free(r->by_game);

@@ -48,6 +48,8 @@ typedef struct {
 } ReportSpec;
 
 bool results_init(MatchResults *r, int total);
+/* Room for `total` games, the recorded ones kept; false without memory. */
+bool results_grow(MatchResults *r, int total);
 void results_free(MatchResults *r);
 /* Records a finished game (copied) and counts it, and its pair once both
  * games are in; false when that game is already recorded. */

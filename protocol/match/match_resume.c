@@ -100,9 +100,16 @@ void results_report_spec(const ResultsFile *f, ReportSpec *spec) {
     }
 }
 
-/* The first member of `want` whose value differs in `have`, or NULL. */
+/* Settings a resume may raise: more rounds only add games after the
+ * recorded ones (the openings' order does not depend on the count), so an
+ * SPRT that reached its -rounds cap undecided can go on to a bound. */
+static bool may_grow(const char *key) { return !strcmp(key, "rounds") || !strcmp(key, "total"); }
+
+/* The first member of `want` other than those a resume may raise whose
+ * value differs in `have`, or NULL. */
 static const char *first_difference(const Json *want, const Json *have) {
     for (int i = 0; want && want->type == JSON_OBJECT && i < want->n; i++) {
+        if (may_grow(want->keys[i])) continue;
         char *a = json_text(want->items[i]), *b = json_text(json_get(have, want->keys[i]));
         bool same = a && b && !strcmp(a, b);
         free(a), free(b);
@@ -163,6 +170,9 @@ int results_resume(MatchConfig *cfg, int nopenings, MatchResults *r, char *err, 
     free(setup);
     if (same && (f.shard != cfg->shard || f.nshards != cfg->nshards))
         snprintf(why, sizeof why, "the shard differs"), same = false;
+    int total = cfg->games * cfg->rounds;
+    if (same && total < r->total)
+        snprintf(why, sizeof why, "settings.rounds is lower: a resume may raise -rounds, not lower it"), same = false;
     if (!same) {
         snprintf(err, n, "'%.300s' holds another match (%s): give another -resultsout, or remove it to start again",
                  cfg->resultsout, why);
@@ -175,5 +185,9 @@ int results_resume(MatchConfig *cfg, int nopenings, MatchResults *r, char *err, 
         return -1;
     }
     results_file_free(&f);
+    if (!results_grow(r, total)) {
+        results_free(r);
+        return snprintf(err, n, "out of memory"), -1;
+    }
     return 1;
 }
