@@ -268,6 +268,16 @@ static int stop_after(pid_t pid, const char *results, int games, int sig) {
     return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 }
 
+/* `ratnik match ARGS` exits with the usage status 2 and says `why` on stderr. */
+static void assert_refused(const char *args, const char *why) {
+    static char out[OUT_MAX];
+    char engines[2048], cmd[3072];
+    engine_cmds(args, engines, sizeof engines);
+    snprintf(cmd, sizeof cmd, "%s match %s 2>&1 >/dev/null", ratnik_bin(), engines);
+    ck_assert_int_eq(shell(cmd, out, sizeof out), 2);
+    ck_assert_msg(strstr(out, why), "%s", out);
+}
+
 /* A 40-game match killed (kill -9), interrupted (SIGINT) and resumed ends
  * with 40 distinct games in its results file and its PGN file. */
 START_TEST(test_resume) {
@@ -312,11 +322,8 @@ START_TEST(test_resume) {
     free(text);
     /* the file is never taken for another match's */
     snprintf(args, sizeof args, "%s -games 30 -concurrency 2 -resultsout %s", RATNIKS, results);
-    engine_cmds(args, again, sizeof again);
+    assert_refused(args, "holds another match (settings.games differs)");
     char cmd[2048];
-    snprintf(cmd, sizeof cmd, "%s match %s 2>&1 >/dev/null", ratnik_bin(), again);
-    ck_assert_int_eq(shell(cmd, out, sizeof out), 2);
-    ck_assert_msg(strstr(out, "holds another match (settings.games differs)"), "%s", out);
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     ck_assert_int_eq(system(cmd), 0);
 }
@@ -326,7 +333,7 @@ END_TEST
  * keeps the recorded ones; fewer rounds are refused. */
 START_TEST(test_resume_more_rounds) {
     static char out[OUT_MAX];
-    char dir[] = "/tmp/ratnik-rounds-XXXXXX", args[1024], results[64], cmd[3072], engines[2048];
+    char dir[] = "/tmp/ratnik-rounds-XXXXXX", args[1024], results[64];
     ck_assert_ptr_nonnull(mkdtemp(dir));
     snprintf(results, sizeof results, "%s/r.json", dir);
     snprintf(args, sizeof args, "%s -games 2 -rounds 2 -resultsout %s", RATNIKS, results);
@@ -348,10 +355,8 @@ START_TEST(test_resume_more_rounds) {
     ck_assert_msg(!strncmp(before, after, strlen(before) - 1), "the recorded games changed:\n%s\n%s", before, after);
     free(before), free(after), json_free(res);
     snprintf(args, sizeof args, "%s -games 2 -rounds 1 -resultsout %s", RATNIKS, results);
-    engine_cmds(args, engines, sizeof engines);
-    snprintf(cmd, sizeof cmd, "%s match %s 2>&1 >/dev/null", ratnik_bin(), engines);
-    ck_assert_int_eq(shell(cmd, out, sizeof out), 2);
-    ck_assert_msg(strstr(out, "a resume may raise -rounds, not lower it"), "%s", out);
+    assert_refused(args, "a resume may raise -rounds, not lower it");
+    char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     ck_assert_int_eq(system(cmd), 0);
 }
