@@ -174,7 +174,9 @@ bool play_turn_steps(Position *pos, const char *text, Move *steps, int *nsteps, 
     return true;
 }
 
-static int collect(const Position *pos, const char *prefix, char (*out)[TURN_STR_MAX], int count, int max) {
+/* Walks the legal turns in a fixed order, counting them; turn number c is
+ * stored as out[c - lo] when it falls in [lo, lo + max). */
+static int collect(const Position *pos, const char *prefix, char (*out)[TURN_STR_MAX], int count, int lo, int max) {
     Move moves[MAX_MOVES];
     int n = pos->v->generate(pos, moves);
     char str[MOVE_STR_MAX];
@@ -185,9 +187,9 @@ static int collect(const Position *pos, const char *prefix, char (*out)[TURN_STR
         Position child = *pos;
         child.v->make(&child, moves[i]);
         if (child.pending) {
-            count = collect(&child, turn, out, count, max);
+            count = collect(&child, turn, out, count, lo, max);
         } else {
-            if (count < max) memcpy(out[count], turn, TURN_STR_MAX);
+            if (count >= lo && count - lo < max) memcpy(out[count - lo], turn, TURN_STR_MAX);
             count++;
         }
     }
@@ -195,5 +197,14 @@ static int collect(const Position *pos, const char *prefix, char (*out)[TURN_STR
 }
 
 int legal_turn_strings(const Position *pos, char (*out)[TURN_STR_MAX], int max) {
-    return collect(pos, "", out, 0, max);
+    return collect(pos, "", out, 0, 0, max);
+}
+
+int legal_turn_count(const Position *pos) {
+    return collect(pos, "", NULL, 0, 0, 0);
+}
+
+bool legal_turn_string_at(const Position *pos, int index, char out[TURN_STR_MAX]) {
+    char (*one)[TURN_STR_MAX] = (char (*)[TURN_STR_MAX])out;
+    return index >= 0 && index < collect(pos, "", one, 0, index, 1);
 }

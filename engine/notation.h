@@ -31,5 +31,10 @@ bool play_turn_steps(Position *pos, const char *text, Move *steps, int *nsteps, 
 /* Every legal complete turn of the side to move, as strings (steps joined by
  * commas); returns how many, at most `max` are stored. A finished game has none. */
 int legal_turn_strings(const Position *pos, char (*out)[TURN_STR_MAX], int max);
+/* How many legal turns there are, and turn number `index` of the order
+ * above (false past the last): a random turn needs no list, however many
+ * turns a Voodoo position has. */
+int legal_turn_count(const Position *pos);
+bool legal_turn_string_at(const Position *pos, int index, char out[TURN_STR_MAX]);
 
 #endif

@@ -60,6 +60,49 @@ START_TEST(datagen_deterministic_across_threads) {
 END_TEST
 
 /* Positions in check and after the skipped first plies are left out. */
+/* A Voodoo opening (line 19 of book/voodoo.epd, the one with the most turns) has
+ * more turns than the 4096 a list held where datagen and selfplay drew
+ * their random opening turns: an index past the list read memory never
+ * written, so a random ply was skipped or not, depending on the heap.
+ * Turn i is reached without a list now. */
+START_TEST(random_turn_reaches_every_turn) {
+    const Variant *v = variant_find("voodoo");
+    Position pos;
+    char err[256], turn[TURN_STR_MAX];
+    ck_assert(fen_parse(&pos, v, "rnbqk1nr/p1p2ppp/8/2bp4/P2pP3/6PP/1PP2P2/RNBQKBNR[] w - - 0 5", err, sizeof err));
+    int k = legal_turn_count(&pos);
+    ck_assert_int_gt(k, 4096);
+    char (*all)[TURN_STR_MAX] = malloc(sizeof *all * (size_t)k);
+    ck_assert_ptr_nonnull(all);
+    ck_assert_int_eq(legal_turn_strings(&pos, all, k), k);
+    const int probe[] = {0, 1, 4095, 4096, k / 2, k - 1};
+    for (size_t i = 0; i < sizeof probe / sizeof *probe; i++) {
+        ck_assert(legal_turn_string_at(&pos, probe[i], turn));
+        ck_assert_str_eq(turn, all[probe[i]]);
+        Position after = pos;
+        ck_assert_msg(play_turn_str(&after, turn, err, sizeof err), "%s: %s", turn, err);
+    }
+    ck_assert(!legal_turn_string_at(&pos, k, turn));
+    ck_assert(!legal_turn_string_at(&pos, -1, turn));
+    free(all);
+}
+END_TEST
+
+/* The same in Voodoo, whose openings have thousands of turns a ply. */
+START_TEST(datagen_voodoo_deterministic_across_threads) {
+    const char *args = "datagen --variant voodoo --games 6 --nodes 1500 --openings book/voodoo.epd --random-plies 2 "
+                       "--seed 9 --threads ";
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "%s1", args);
+    char *one = run_args(cmd, 1 << 20);
+    snprintf(cmd, sizeof cmd, "%s2", args);
+    char *two = run_args(cmd, 1 << 20);
+    ck_assert_str_eq(one, two);
+    ck_assert_msg(check_lines(variant_find("voodoo"), one) > 0, "no positions");
+    free(one), free(two);
+}
+END_TEST
+
 START_TEST(datagen_skips_early_plies) {
     char *out = run_args("datagen --games 1 --nodes 500 --random-plies 0 --skip-plies 6 --seed 1", 1 << 20);
     ck_assert(strlen(out) > 0);
@@ -267,7 +310,8 @@ Suite *suite_tuning(void) {
                     LOOP_CASE("tuning", 300,
                               LOOPS({datagen_format_every_variant, 5}, {tune_runs_on_samples, 5},
                                     {eval_params_are_the_evaluation, 5}),
-                              datagen_deterministic_across_threads, datagen_skips_early_plies, datagen_plays_the_given_net,
+                              datagen_deterministic_across_threads, random_turn_reaches_every_turn,
+                              datagen_voodoo_deterministic_across_threads, datagen_skips_early_plies, datagen_plays_the_given_net,
                               datagen_bad_arguments, tune_freezes_groups_and_entries,
                               chess_eval_symmetric, contempt_avoids_repetition, horizon_sees_repetition),
                     NULL);

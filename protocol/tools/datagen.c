@@ -24,7 +24,7 @@
 #include "../../search/search.h"
 #include "../../variants/registry.h"
 
-enum { OPENINGS_MAX = 100000, TURNS_MAX = 4096 };
+enum { OPENINGS_MAX = 100000 };
 
 typedef struct {
     const Variant *v;
@@ -78,7 +78,7 @@ static bool append(GameText *t, const char *line) {
 
 /* The start of game i: an opening of the set (or the start position),
  * then random_plies random turns; false if that already ended the game. */
-static bool open_game(const DatagenArgs *a, Game *g, unsigned long long *rng, char (*list)[TURN_STR_MAX]) {
+static bool open_game(const DatagenArgs *a, Game *g, unsigned long long *rng) {
     Position start;
     char err[256];
     const char *fen = a->nopenings ? a->openings[mix(rng) % (unsigned)a->nopenings] : a->v->start_fen;
@@ -87,9 +87,11 @@ static bool open_game(const DatagenArgs *a, Game *g, unsigned long long *rng, ch
     for (int ply = 0; ply < a->random_plies; ply++) {
         Outcome o;
         game_outcome(g, &o);
-        int k = o.code == RES_NONE ? legal_turn_strings(&g->cur, list, TURNS_MAX) : 0;
-        if (!k) return false;
-        game_play(g, list[mix(rng) % (unsigned)k], err, sizeof err);
+        int k = o.code == RES_NONE ? legal_turn_count(&g->cur) : 0;
+        char turn[TURN_STR_MAX];
+        if (!k || !legal_turn_string_at(&g->cur, (int)(mix(rng) % (unsigned)k), turn)
+            || !game_play(g, turn, err, sizeof err))
+            return false;
     }
     Outcome o;
     game_outcome(g, &o);
@@ -141,12 +143,12 @@ typedef struct {
 } Record;
 
 /* Plays game `index` and fills t with its positions. */
-static void play_one(const DatagenArgs *a, int index, Game *g, TT *tt, char (*list)[TURN_STR_MAX], Record *recs,
+static void play_one(const DatagenArgs *a, int index, Game *g, TT *tt, Record *recs,
                      GameText *t) {
     unsigned long long rng = a->seed * 0x100000001B3ull + (unsigned long long)index;
     mix(&rng);
     t->len = 0, t->positions = 0;
-    if (!open_game(a, g, &rng, list)) return;
+    if (!open_game(a, g, &rng)) return;
     tt_clear(tt);
     int n = 0, white_streak = 0, black_streak = 0;
     ResultCode code = RES_NONE;
@@ -195,12 +197,11 @@ static void *worker(void *arg) {
     Shared *sh = arg;
     Game *g = malloc(sizeof *g);
     Record *recs = malloc(sizeof *recs * GAME_MAX_STEPS);
-    char (*list)[TURN_STR_MAX] = malloc(sizeof *list * TURNS_MAX);
     TT tt = {0};
-    bool ok = g && recs && list && tt_resize(&tt, (size_t)sh->a->hash_mb);
+    bool ok = g && recs && tt_resize(&tt, (size_t)sh->a->hash_mb);
     for (int i; ok && (i = atomic_fetch_add(&sh->next, 1)) < sh->a->games;) {
         GameText t = {0};
-        play_one(sh->a, i, g, &tt, list, recs, &t);
+        play_one(sh->a, i, g, &tt, recs, &t);
         pthread_mutex_lock(&sh->lock);
         sh->out[i] = t;
         sh->out[i].done = true;
@@ -209,7 +210,7 @@ static void *worker(void *arg) {
     }
     if (!ok) fprintf(stderr, "datagen: out of memory\n");
     tt_free(&tt);
-    free(g), free(recs), free(list);
+    free(g), free(recs);
     return NULL;
 }
 
