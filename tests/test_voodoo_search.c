@@ -64,6 +64,20 @@ START_TEST(king_threats_dominate) {
 }
 END_TEST
 
+/* What a net gets on top of its own output: the same king facts. */
+START_TEST(net_knowledge_is_the_king_threats) {
+    Position pos = test_pos("voodoo", "4k3/7p/5n2/8/8/8/P7/1N2K3[] w - - 0 1");
+    ck_assert_ptr_nonnull(pos.v->net_knowledge);
+    ck_assert_int_ge(pos.v->net_knowledge(&pos), 5000);
+    pos = test_pos("voodoo", "4k3/7p/5n2/8/8/8/P7/1N2K3[] b - - 0 1");
+    ck_assert_int_lt(pos.v->net_knowledge(&pos), -100);
+    pos = test_pos("voodoo", "4k3/7p/8/5n2/8/8/P7/1N2K3[] b - - 0 1"); /* no way to a king */
+    ck_assert_int_eq(pos.v->net_knowledge(&pos), 0);
+    pos = test_pos("voodoo", "4k3/p6p/8/8/8/8/P7/4K3[Q] w - - 0 1");
+    ck_assert_int_lt(pos.v->net_knowledge(&pos), 5000);
+}
+END_TEST
+
 START_TEST(evaluation_is_colour_symmetric) {
     /* the start scores the same whoever is to move; the fixed-depth positions and those of
      * seeded random play, whole turns only, mirror to the same score */
@@ -216,7 +230,7 @@ END_TEST
 Suite *suite_voodoo_search(void) {
     return suite_of("voodoo_search",
                     LOOP_CASE("search", 120, LOOPS({solves_tactics_at_fixed_depth, fixed_depth_count(V)}), noisy_steps,
-                              exchange_test, king_threats_dominate, evaluation_is_colour_symmetric,
+                              exchange_test, king_threats_dominate, net_knowledge_is_the_king_threats, evaluation_is_colour_symmetric,
                               prune_limits_are_the_games_data, improving_compares_own_turn_starts,
                               clock_spends_over_the_games_horizon, clock_scale_follows_the_search),
                     NULL);

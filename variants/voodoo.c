@@ -461,6 +461,7 @@ const Variant variant_voodoo = {
     VOODOO_FIELDS,
     .generate = voodoo_generate,
     .evaluate = voodoo_evaluate,
+    .net_knowledge = voodoo_net_knowledge,
     .eval_params = &voodoo_eval_params,
     .is_noisy = voodoo_is_noisy,
     .see_ge = voodoo_see_ge,

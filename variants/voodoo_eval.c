@@ -150,6 +150,18 @@ static int voodoo_evaluate_with(const Position *pos, const int *params) {
 
 int voodoo_evaluate(const Position *pos) { return voodoo_evaluate_with(pos, (const int *)&voodoo_params); }
 
+/* What a net trained on self-play sees too rarely to learn: a king the
+ * side to move can take now (a near-win), and the ways the opponent has to
+ * take ours next turn, by magic from afar as well as by ordinary attack.
+ * Without them the prunings that trust the static eval (reverse futility,
+ * futility) stand pat with a king in reach of a possession or a trance. */
+int voodoo_net_knowledge(const Position *pos) {
+    int us = pos->side, them = us ^ 1;
+    if (!pos->hold[us][QUEEN] && king_threats(pos, us, pos->pending)) return KING_IN_REACH;
+    int n = pos->hold[them][QUEEN] ? 0 : king_threats(pos, them, false);
+    return !n ? 0 : n == 1 ? -voodoo_params.threat_one : -voodoo_params.threat_more;
+}
+
 #define G(f) EVAL_PARAM_GROUP(VoodooParams, f)
 static const EvalParamGroup groups[] = {
     G(material), G(tempo), G(threat_one), G(threat_more), G(centre_minor), G(centre_queen), G(pawn_advance),

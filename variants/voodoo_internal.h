@@ -9,6 +9,7 @@
 enum { PAWN = 1, KNIGHT, BISHOP, ROOK, QUEEN, KING };
 
 int voodoo_evaluate(const Position *pos);
+int voodoo_net_knowledge(const Position *pos);
 bool voodoo_is_noisy(const Position *pos, Move m);
 bool voodoo_see_ge(const Position *pos, Move m, int threshold);
 extern const EvalParams voodoo_eval_params;
