@@ -59,12 +59,11 @@ START_TEST(datagen_deterministic_across_threads) {
 }
 END_TEST
 
-/* Positions in check and after the skipped first plies are left out. */
-/* A Voodoo opening (line 19 of book/voodoo.epd, the one with the most turns) has
- * more turns than the 4096 a list held where datagen and selfplay drew
- * their random opening turns: an index past the list read memory never
- * written, so a random ply was skipped or not, depending on the heap.
- * Turn i is reached without a list now. */
+/* A Voodoo opening (line 19 of book/voodoo.epd, the one with the most
+ * turns) has more turns than the 4096 a list held where datagen and
+ * selfplay drew their random opening turns: an index past the list read
+ * memory never written, so a random ply was skipped or not, depending on
+ * the heap. Turn i is reached without a list now. */
 START_TEST(random_turn_reaches_every_turn) {
     const Variant *v = variant_find("voodoo");
     Position pos;
@@ -103,6 +102,7 @@ START_TEST(datagen_voodoo_deterministic_across_threads) {
 }
 END_TEST
 
+/* Positions in check and after the skipped first plies are left out. */
 START_TEST(datagen_skips_early_plies) {
     char *out = run_args("datagen --games 1 --nodes 500 --random-plies 0 --skip-plies 6 --seed 1", 1 << 20);
     ck_assert(strlen(out) > 0);

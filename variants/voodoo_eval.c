@@ -133,34 +133,32 @@ static int side_score(const Position *pos, const VoodooParams *p, int c) {
     return s;
 }
 
+/* The king facts, from the side to move's view: a king it can take now
+ * (a queen in trance must return first: no capture this turn), else what
+ * the opponent's ways to take ours next turn cost (mid-sacrifice the
+ * opponent's reply is still a turn away, as usual). */
+static int king_facts(const Position *pos, const VoodooParams *p) {
+    int us = pos->side, them = us ^ 1;
+    if (!pos->hold[us][QUEEN] && king_threats(pos, us, pos->pending)) return KING_IN_REACH;
+    int n = pos->hold[them][QUEEN] ? 0 : king_threats(pos, them, false);
+    return !n ? 0 : n == 1 ? -p->threat_one : -p->threat_more;
+}
+
 static int voodoo_evaluate_with(const Position *pos, const int *params) {
     const VoodooParams *p = (const VoodooParams *)params;
-    int us = pos->side, them = us ^ 1;
-    /* A queen in trance must return first: no capture this turn. */
-    if (!pos->hold[us][QUEEN] && king_threats(pos, us, pos->pending)) return KING_IN_REACH;
+    int facts = king_facts(pos, p);
+    if (facts == KING_IN_REACH) return KING_IN_REACH;
     int s = side_score(pos, p, WHITE) - side_score(pos, p, BLACK);
-    s = us == WHITE ? s : -s;
-    /* Mid-sacrifice the opponent's reply is still a turn away, as usual. */
-    if (!pos->hold[them][QUEEN]) {
-        int n = king_threats(pos, them, false);
-        if (n) s -= n == 1 ? p->threat_one : p->threat_more;
-    }
-    return s + p->tempo;
+    return (pos->side == WHITE ? s : -s) + facts + p->tempo;
 }
 
 int voodoo_evaluate(const Position *pos) { return voodoo_evaluate_with(pos, (const int *)&voodoo_params); }
 
-/* What a net trained on self-play sees too rarely to learn: a king the
- * side to move can take now (a near-win), and the ways the opponent has to
- * take ours next turn, by magic from afar as well as by ordinary attack.
- * Without them the prunings that trust the static eval (reverse futility,
- * futility) stand pat with a king in reach of a possession or a trance. */
-int voodoo_net_knowledge(const Position *pos) {
-    int us = pos->side, them = us ^ 1;
-    if (!pos->hold[us][QUEEN] && king_threats(pos, us, pos->pending)) return KING_IN_REACH;
-    int n = pos->hold[them][QUEEN] ? 0 : king_threats(pos, them, false);
-    return !n ? 0 : n == 1 ? -voodoo_params.threat_one : -voodoo_params.threat_more;
-}
+/* What a net trained on self-play sees too rarely to learn: the king
+ * facts, by magic from afar as well as by ordinary attack. Without them
+ * the prunings that trust the static eval (reverse futility, futility)
+ * stand pat with a king in reach of a possession or a trance. */
+int voodoo_net_knowledge(const Position *pos) { return king_facts(pos, &voodoo_params); }
 
 #define G(f) EVAL_PARAM_GROUP(VoodooParams, f)
 static const EvalParamGroup groups[] = {
