@@ -208,3 +208,8 @@ bool legal_turn_string_at(const Position *pos, int index, char out[TURN_STR_MAX]
     char (*one)[TURN_STR_MAX] = (char (*)[TURN_STR_MAX])out;
     return index >= 0 && index < collect(pos, "", one, 0, index, 1);
 }
+
+bool legal_turn_random(const Position *pos, unsigned long long r, char out[TURN_STR_MAX]) {
+    int k = legal_turn_count(pos);
+    return k > 0 && legal_turn_string_at(pos, (int)(r % (unsigned long long)k), out);
+}

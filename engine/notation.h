@@ -36,5 +36,8 @@ int legal_turn_strings(const Position *pos, char (*out)[TURN_STR_MAX], int max);
  * turns a Voodoo position has. */
 int legal_turn_count(const Position *pos);
 bool legal_turn_string_at(const Position *pos, int index, char out[TURN_STR_MAX]);
+/* Turn number r mod the count: a random turn for a random r (false if
+ * there is none). */
+bool legal_turn_random(const Position *pos, unsigned long long r, char out[TURN_STR_MAX]);
 
 #endif

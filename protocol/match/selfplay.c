@@ -61,12 +61,10 @@ static int play_game(SelfplayArgs *a, Game *g, int first, unsigned opening_seed,
     for (int i = 0; i < 2; i++) a->p[i].clock = a->p[i].base_ms, tt_clear(&a->p[i].tt);
     unsigned s = opening_seed;
     for (int ply = 0; ply < a->random_plies; ply++) {
-        int k = legal_turn_count(&g->cur);
         Outcome o;
         game_outcome(g, &o);
         char turn[TURN_STR_MAX];
-        if (!k || o.code != RES_NONE || !legal_turn_string_at(&g->cur, (int)(next_rand(&s) % (unsigned)k), turn)
-            || !game_play(g, turn, err, sizeof err))
+        if (o.code != RES_NONE || !legal_turn_random(&g->cur, next_rand(&s), turn) || !game_play(g, turn, err, sizeof err))
             break;
     }
     for (int ply = 0;; ply++) {

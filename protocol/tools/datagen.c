@@ -87,10 +87,8 @@ static bool open_game(const DatagenArgs *a, Game *g, unsigned long long *rng) {
     for (int ply = 0; ply < a->random_plies; ply++) {
         Outcome o;
         game_outcome(g, &o);
-        int k = o.code == RES_NONE ? legal_turn_count(&g->cur) : 0;
         char turn[TURN_STR_MAX];
-        if (!k || !legal_turn_string_at(&g->cur, (int)(mix(rng) % (unsigned)k), turn)
-            || !game_play(g, turn, err, sizeof err))
+        if (o.code != RES_NONE || !legal_turn_random(&g->cur, mix(rng), turn) || !game_play(g, turn, err, sizeof err))
             return false;
     }
     Outcome o;
