@@ -301,6 +301,13 @@ static bool quiet_is_futile(const PruneLimits *lim, int depth, int eval, int alp
     return depth <= lim->lmp_depth && played >= late;
 }
 
+/* Whether the step into the node at ply was played in the root turn or
+ * in the opponent's reply to it. */
+static bool in_first_two_turns(const Thread *t, int ply) {
+    int start = t->turn_ply[ply - 1];
+    return start == 0 || t->turn_ply[start - 1] == 0;
+}
+
 int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, int ply, bool cut_node) {
     bool pv_node = beta - alpha > 1, root = ply == 0;
     /* A restricted root turn neither trusts nor stores the TT: its scores
@@ -311,13 +318,14 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
     t->turn_ply[ply] = ply > 0 && pos->pending ? t->turn_ply[ply - 1] : ply;
 
     /* Step 1. Horizon: quiescence search settles captures and decisive
-     * steps. A root turn that repeats a position is a draw, though, which
-     * the quiescence search would score by material: at depth 1 the engine
-     * walked into threefold repetition that way. Deeper horizon nodes keep
-     * their quiescence score: testing them all for draws cost about 20 Elo
-     * in chess (docs/evaluation.md). */
+     * steps. A repetition in the root turn or the reply to it is a draw,
+     * though, which the quiescence search would score by material: at
+     * depth 1 the engine walked into threefold repetition that way, and at
+     * depth 2 it let the opponent repeat. Deeper horizon nodes keep their
+     * quiescence score: testing them all for draws cost about 20 Elo in
+     * chess (docs/evaluation.md). */
     if (depth <= 0) {
-        if (!root && t->turn_ply[ply - 1] == 0 && !pos->pending && rule_draw(t, pos)) return draw_score(t, pos);
+        if (!root && in_first_two_turns(t, ply) && !pos->pending && rule_draw(t, pos)) return draw_score(t, pos);
         return qsearch(t, pos, alpha, beta, ply, 0);
     }
     t->nodes++;

@@ -305,6 +305,20 @@ START_TEST(horizon_sees_repetition) {
 }
 END_TEST
 
+/* The opponent's repetition, one turn after the root: with the white king
+ * back on b1, Black's Ke5 is the third time that position stands. At depth
+ * 2 that reply is a horizon node, which scored it by material. */
+START_TEST(horizon_sees_opponent_repetition) {
+    const char *input = "position fen 8/8/8/4k3/8/8/1R6/QK6 w - - 0 1 moves b1a2 e5d5 a2b1 d5e5 b1a2 e5e6\n"
+                        "go depth 2 searchmoves a2b1 a2a3\n";
+    char out[8192];
+    run_ratnik_until(NULL, input, strlen(input), "bestmove", 1, out, sizeof out);
+    char *best = strstr(out, "bestmove ");
+    ck_assert_ptr_nonnull(best);
+    ck_assert_msg(!strncmp(best, "bestmove a2a3", 13), "depth 2 let the opponent repeat: %s", best);
+}
+END_TEST
+
 Suite *suite_tuning(void) {
     return suite_of("tuning",
                     LOOP_CASE("tuning", 300,
@@ -313,6 +327,7 @@ Suite *suite_tuning(void) {
                               datagen_deterministic_across_threads, random_turn_reaches_every_turn,
                               datagen_voodoo_deterministic_across_threads, datagen_skips_early_plies, datagen_plays_the_given_net,
                               datagen_bad_arguments, tune_freezes_groups_and_entries,
-                              chess_eval_symmetric, contempt_avoids_repetition, horizon_sees_repetition),
+                              chess_eval_symmetric, contempt_avoids_repetition, horizon_sees_repetition,
+                              horizon_sees_opponent_repetition),
                     NULL);
 }
