@@ -11,7 +11,7 @@
     X(cecp_highlight) X(buratia_search) X(japanese_search) X(belarusian_search) X(voodoo_search) X(bribes)         \
     X(reliability) X(match) X(match_results) X(perft) X(polyglot) X(books) X(uci_ext) X(input) X(tools)           \
     X(concurrent) X(web) X(web_sessions) X(web_tcp_port) X(conventions) X(play_options) X(tuning) X(nnue) X(fileio) \
-    X(search_stats)
+    X(search_stats) X(chess_eval)
 #define SUITE_DECLARE(name) Suite *suite_##name(void);
 SUITES(SUITE_DECLARE)
 

@@ -1,8 +1,9 @@
 /* FIDE chess evaluation, tapered between middlegame and endgame: material
- * and placement, mobility, king safety (shelter and attacks on the king's
- * zone), threats and hanging pieces, pawn structure and passed pawns (free
- * path, king distances), outposts, rooks on open files, the bishop pair,
- * tempo. The numbers are ChessParams (chess_eval_params.c), fitted to
+ * and placement, mobility, king safety (shelter, attacks on the king's
+ * zone, safe checks, weak zone squares), threats and hanging pieces, pawn
+ * structure (backward pawns among it) and passed pawns (free path, king
+ * distances), outposts, rooks on open files, the bishop pair and the
+ * bishop's own pawns, opposite-coloured bishops, tempo. The numbers are ChessParams (chess_eval_params.c), fitted to
  * self-play by `ratnik tune`; docs/evaluation.md lists every term. */
 #include "chess_attacks.h"
 #include "chess_eval.h"
@@ -49,6 +50,7 @@ void chess_eval_init(void) {
 }
 
 static const bb64 FILE_A = 0x0101010101010101ull;
+static const bb64 LIGHT_SQUARES = 0x55AA55AA55AA55AAull;
 
 static bb64 forward_span(int c, int sq) {
     bb64 file = FILE_A << (sq & 7);
@@ -65,6 +67,9 @@ static bb64 ahead(int c, int sq) {
     return c == WHITE ? ~((2ull << (sq | 7)) - 1) : (1ull << (sq & ~7)) - 1;
 }
 
+/* The square ahead of c's pawn on sq. */
+static int stop_square(int c, int sq) { return c == WHITE ? sq + 8 : sq - 8; }
+
 static int distance(int a, int b) {
     int df = (a & 7) - (b & 7), dr = (a >> 3) - (b >> 3);
     df = df < 0 ? -df : df, dr = dr < 0 ? -dr : dr;
@@ -76,6 +81,7 @@ static inline bb64 pieces(const Position *pos, int c, int t) { return (bb64)pos_
 /* What one side attacks, gathered while its pieces are scored. */
 typedef struct {
     bb64 all, pawns, minors, rooks;
+    bb64 by_piece[4]; /* N B R Q */
     int king_units, king_attackers; /* on the enemy king's zone */
 } Attacks;
 
@@ -122,11 +128,16 @@ static void eval_pieces(Eval *e, int c) {
             e->mg[c] += p->material_mg[t - 1], e->eg[c] += p->material_eg[t - 1];
             bb64 att = piece_attacks(t, sq, e->occ);
             a->all |= att;
+            a->by_piece[t - KNIGHT] |= att;
             if (t <= BISHOP) a->minors |= att;
             if (t == ROOK) a->rooks |= att;
             int mob = popcount64(att & mobility_area) - typical_mobility[t - KNIGHT];
             e->mg[c] += p->mobility_mg[t - KNIGHT] * mob, e->eg[c] += p->mobility_eg[t - KNIGHT] * mob;
             if (att & e->zone[them]) a->king_units += p->attack_weight[t - KNIGHT], a->king_attackers++;
+            if (t == BISHOP) {
+                int same = popcount64(own_pawns & (((1ull << sq) & LIGHT_SQUARES) ? LIGHT_SQUARES : ~LIGHT_SQUARES));
+                e->mg[c] += p->bishop_pawns_mg * same, e->eg[c] += p->bishop_pawns_eg * same;
+            }
             if (t == ROOK) {
                 bb64 file = FILE_A << f;
                 if (!(file & pawns_all)) e->mg[c] += p->rook_open_mg, e->eg[c] += p->rook_open_eg;
@@ -160,12 +171,32 @@ static void eval_pawns(Eval *e, int c) {
         bb64 front = forward_span(c, sq);
         if (front & ours) e->mg[c] += p->doubled_mg, e->eg[c] += p->doubled_eg;
         if (!(adjacent_files(sq) & ours)) e->mg[c] += p->isolated_mg, e->eg[c] += p->isolated_eg;
+        else if (!(adjacent_files(sq) & ~ahead(c, sq) & ours) && (e->pawn_att[them] & (1ull << stop_square(c, sq))))
+            e->mg[c] += p->backward_mg, e->eg[c] += p->backward_eg;
         if ((front | (adjacent_files(sq) & ahead(c, sq))) & theirs) continue;
         e->mg[c] += p->passed_mg[rel], e->eg[c] += p->passed_eg[rel];
         if (!(front & e->occ)) e->eg[c] += p->passed_free_eg[rel];
-        int stop = c == WHITE ? sq + 8 : sq - 8, w = rel - 1;
+        int stop = stop_square(c, sq), w = rel - 1;
         e->eg[c] += w * (p->passed_king_their * distance(e->ksq[them], stop) - p->passed_king_own * distance(e->ksq[c], stop));
     }
+}
+
+/* The checks the enemy could give c's king from squares c does not
+ * guard, weighted by the piece that could give them, and the zone squares
+ * the enemy attacks that only c's king or queen guard: the units these
+ * add to the attacks on c's king. */
+static int king_pressure(const Eval *e, int c) {
+    const ChessParams *p = e->p;
+    int them = c ^ 1, ksq = e->ksq[c];
+    const Attacks *a = &e->att[them];
+    bb64 safe = ~(bb64)e->pos->by_color[them] & ~e->att[c].all;
+    bb64 diag = bishop_attacks64(ksq, e->occ), line = rook_attacks64(ksq, e->occ);
+    bb64 guards = e->att[c].pawns | e->att[c].minors | e->att[c].rooks;
+    return p->weak_zone_square * popcount64(e->zone[c] & a->all & ~guards)
+         + p->safe_check[0] * popcount64(a->by_piece[0] & ct.knight[ksq] & safe)
+         + p->safe_check[1] * popcount64(a->by_piece[1] & diag & safe)
+         + p->safe_check[2] * popcount64(a->by_piece[2] & line & safe)
+         + p->safe_check[3] * popcount64(a->by_piece[3] & (diag | line) & safe);
 }
 
 /* Shelter of c's king, and the enemy's attacks on its zone. */
@@ -182,7 +213,8 @@ static void eval_king(Eval *e, int c) {
         if (!((FILE_A << ff) & own_pawns)) e->mg[c] += p->king_open_file;
     const Attacks *a = &e->att[them];
     if (a->king_attackers >= 2 || (a->king_attackers && pieces(e->pos, them, QUEEN))) {
-        int u = a->king_units > 0 ? a->king_units : 0;
+        int u = a->king_units + king_pressure(e, c);
+        u = u > 0 ? u : 0;
         e->mg[c] -= u * u / 64, e->eg[c] -= u * p->king_danger_eg / 16;
     }
 }
@@ -206,6 +238,15 @@ static void eval_threats(Eval *e, int c) {
     e->mg[c] += p->hanging_mg * n, e->eg[c] += p->hanging_eg * n;
 }
 
+/* Each side has one bishop, they run on squares of different colours,
+ * and nothing else but kings and pawns is left: hard to win. */
+static bool only_opposite_bishops(const Position *pos) {
+    bb64 wb = pieces(pos, WHITE, BISHOP), bb = pieces(pos, BLACK, BISHOP);
+    bb64 others = (bb64)(pos->by_type[KNIGHT] | pos->by_type[ROOK] | pos->by_type[QUEEN]);
+    if (others || popcount64(wb) != 1 || popcount64(bb) != 1) return false;
+    return !(wb & LIGHT_SQUARES) != !(bb & LIGHT_SQUARES);
+}
+
 int chess_evaluate_with(const Position *pos, const int *params) {
     Eval e = {.p = (const ChessParams *)params, .pos = pos, .occ = (bb64)pos_occupied(pos)};
     for (int c = WHITE; c <= BLACK; c++) {
@@ -222,6 +263,7 @@ int chess_evaluate_with(const Position *pos, const int *params) {
     }
     int phase = e.phase > 24 ? 24 : e.phase;
     int m = e.mg[WHITE] - e.mg[BLACK], eg = e.eg[WHITE] - e.eg[BLACK];
+    if (only_opposite_bishops(pos)) eg = eg * e.p->opposite_bishops_scale / 64;
     int score = (m * phase + eg * (24 - phase)) / 24;
     /* Without pawns, a side up less than a rook can rarely win. */
     int strong = score > 0 ? WHITE : BLACK;

@@ -25,6 +25,11 @@ typedef struct {
     int attack_weight[4];               /* N B R Q attacking the enemy king's zone */
     int zone_square;                    /* per zone square attacked */
     int king_danger_eg;
+    int safe_check[4];                  /* N B R Q: squares it could check the enemy king from, safely */
+    int weak_zone_square;               /* a zone square the enemy attacks and only king or queen guards */
+    int backward_mg, backward_eg;       /* a pawn no neighbour can support and an enemy pawn stops */
+    int bishop_pawns_mg, bishop_pawns_eg; /* per own pawn on the bishop's colour */
+    int opposite_bishops_scale;         /* endgame x this / 64 with only opposite-coloured bishops */
     int threat_pawn_mg, threat_pawn_eg;   /* a pawn attacks a piece */
     int threat_minor_mg, threat_minor_eg; /* a knight or bishop attacks a rook or queen */
     int threat_rook_mg, threat_rook_eg;   /* a rook attacks a queen */

@@ -1,0 +1,108 @@
+/* The chess evaluation's terms, each pinned by changing its value alone:
+ * the evaluation must move by exactly what the term says, and only where
+ * the position has what the term looks for. */
+#include <stdlib.h>
+#include "test_util.h"
+#include "suites.h"
+#include "../variants/chess_eval.h"
+
+static int eval_with(const char *fen, const ChessParams *p) {
+    Position pos = test_pos("chess", fen);
+    return chess_evaluate_with(&pos, (const int *)p);
+}
+
+/* White's d3 has no pawn beside or behind it and Black's e5 stops it;
+ * c4 has d3 behind it, and Black's lone e5 is isolated, not backward. */
+START_TEST(backward_pawn_is_counted_once) {
+    const char *fen = "4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1";
+    ChessParams p = chess_params;
+    p.backward_mg = p.backward_eg = 0;
+    int base = eval_with(fen, &p);
+    p.backward_mg = p.backward_eg = -50;
+    ck_assert_int_eq(eval_with(fen, &p) - base, -50);
+    /* with the e5 pawn gone nothing stops d3: no longer backward */
+    const char *free_fen = "4k3/8/8/8/2P5/3P4/8/4K3 w - - 0 1";
+    p.backward_mg = p.backward_eg = 0;
+    base = eval_with(free_fen, &p);
+    p.backward_mg = p.backward_eg = -50;
+    ck_assert_int_eq(eval_with(free_fen, &p), base);
+}
+END_TEST
+
+/* Bishops on squares of different colours and nothing else but pawns:
+ * the endgame part shrinks; bishops of one colour, or a knight on the
+ * board, leave it alone. */
+START_TEST(opposite_bishops_scale_the_endgame) {
+    const char *ocb = "4k3/5b2/8/3P4/2P5/8/3B4/4K3 w - - 0 1";       /* d2 dark, f7 light */
+    const char *same = "4k3/4b3/8/3P4/2P5/8/3B4/4K3 w - - 0 1";      /* d2 and e7 dark */
+    const char *knight = "4k3/5b2/8/3P4/2P5/8/3B4/4K1N1 w - - 0 1";
+    ChessParams p = chess_params;
+    p.opposite_bishops_scale = 64;
+    int full = eval_with(ocb, &p), same_full = eval_with(same, &p), knight_full = eval_with(knight, &p);
+    p.opposite_bishops_scale = 16;
+    ck_assert_int_lt(eval_with(ocb, &p), full);
+    ck_assert_int_eq(eval_with(same, &p), same_full);
+    ck_assert_int_eq(eval_with(knight, &p), knight_full);
+}
+END_TEST
+
+/* Black's queen on d4 reaches d1, from where it checks the white king
+ * along the first rank, and nothing of White's guards d1: a safe check.
+ * With White's rook on c1 guarding d1 the check is no longer safe. */
+START_TEST(safe_checks_add_to_king_danger) {
+    const char *open = "4k3/8/8/8/3q4/8/5PPP/6K1 w - - 0 1";
+    const char *guarded = "4k3/8/8/8/3q4/8/5PPP/2R3K1 w - - 0 1";
+    ChessParams p = chess_params;
+    for (int i = 0; i < 4; i++) p.safe_check[i] = 0;
+    int open0 = eval_with(open, &p), guarded0 = eval_with(guarded, &p);
+    p.safe_check[3] = 40;
+    ck_assert_int_lt(eval_with(open, &p), open0);
+    ck_assert_int_eq(eval_with(guarded, &p), guarded0);
+}
+END_TEST
+
+/* White's bishop on d2 and its pawns on c3 and e3 share the dark squares. */
+START_TEST(bishop_pawns_count_each_pawn) {
+    const char *fen = "4k3/8/8/8/8/2P1P3/3B4/4K3 w - - 0 1";
+    ChessParams p = chess_params;
+    p.bishop_pawns_mg = p.bishop_pawns_eg = 0;
+    int base = eval_with(fen, &p);
+    p.bishop_pawns_mg = p.bishop_pawns_eg = -10;
+    ck_assert_int_eq(eval_with(fen, &p) - base, -20);
+}
+END_TEST
+
+/* Black's rook and queen bear on the bare white king's squares, which
+ * nothing but the king guards; a white rook on f1 and pawns on g2 and h2
+ * guard most of them. */
+START_TEST(weak_zone_squares_add_to_king_danger) {
+    const char *bare = "5r1k/8/8/8/7q/8/8/6K1 w - - 0 1";
+    const char *held = "5r1k/8/8/8/7q/8/6PP/5RK1 w - - 0 1";
+    ChessParams p = chess_params;
+    p.weak_zone_square = 0;
+    int bare0 = eval_with(bare, &p), held0 = eval_with(held, &p);
+    p.weak_zone_square = 20;
+    int bare_drop = bare0 - eval_with(bare, &p), held_drop = held0 - eval_with(held, &p);
+    ck_assert_int_gt(bare_drop, 0);
+    ck_assert_int_lt(held_drop, bare_drop);
+}
+END_TEST
+
+/* The same terms for Black: every term above is colour-blind. */
+START_TEST(new_terms_mirror) {
+    const char *pairs[][2] = {
+        {"4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1", "4k3/8/3p4/2p5/4P3/8/8/4K3 b - - 0 1"},
+        {"4k3/8/8/8/3q4/8/5PPP/6K1 w - - 0 1", "6k1/5ppp/8/3Q4/8/8/8/4K3 b - - 0 1"},
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++)
+        ck_assert_int_eq(eval_with(pairs[i][0], &chess_params), eval_with(pairs[i][1], &chess_params));
+}
+END_TEST
+
+Suite *suite_chess_eval(void) {
+    return suite_of("chess_eval",
+                    CASE("terms", 30, backward_pawn_is_counted_once, opposite_bishops_scale_the_endgame,
+                         safe_checks_add_to_king_danger, bishop_pawns_count_each_pawn,
+                         weak_zone_squares_add_to_king_danger, new_terms_mirror),
+                    NULL);
+}
