@@ -1,6 +1,7 @@
-/* The chess evaluation's terms, each pinned by changing its value alone:
- * the evaluation must move by exactly what the term says, and only where
- * the position has what the term looks for. */
+/* The chess evaluation's newer terms, each pinned by changing its value
+ * alone: the evaluation must move where the position has what the term
+ * looks for (by exactly the term, where the term adds up linearly) and
+ * stay put where it has not. */
 #include <stdlib.h>
 #include "test_util.h"
 #include "suites.h"
