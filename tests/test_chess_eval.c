@@ -12,21 +12,24 @@ static int eval_with(const char *fen, const ChessParams *p) {
     return chess_evaluate_with(&pos, (const int *)p);
 }
 
+/* How far the evaluation of fen moves when a term's middlegame and endgame
+ * values (fields of *p) go from 0 to `value` together. */
+static int term_shift(const char *fen, ChessParams *p, int *mg, int *eg, int value) {
+    *mg = *eg = 0;
+    int base = eval_with(fen, p);
+    *mg = *eg = value;
+    return eval_with(fen, p) - base;
+}
+
 /* White's d3 has no pawn beside or behind it and Black's e5 stops it;
  * c4 has d3 behind it, and Black's lone e5 is isolated, not backward. */
 START_TEST(backward_pawn_is_counted_once) {
     const char *fen = "4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1";
     ChessParams p = chess_params;
-    p.backward_mg = p.backward_eg = 0;
-    int base = eval_with(fen, &p);
-    p.backward_mg = p.backward_eg = -50;
-    ck_assert_int_eq(eval_with(fen, &p) - base, -50);
+    ck_assert_int_eq(term_shift(fen, &p, &p.backward_mg, &p.backward_eg, -50), -50);
     /* with the e5 pawn gone nothing stops d3: no longer backward */
     const char *free_fen = "4k3/8/8/8/2P5/3P4/8/4K3 w - - 0 1";
-    p.backward_mg = p.backward_eg = 0;
-    base = eval_with(free_fen, &p);
-    p.backward_mg = p.backward_eg = -50;
-    ck_assert_int_eq(eval_with(free_fen, &p), base);
+    ck_assert_int_eq(term_shift(free_fen, &p, &p.backward_mg, &p.backward_eg, -50), 0);
 }
 END_TEST
 
@@ -66,10 +69,7 @@ END_TEST
 START_TEST(bishop_pawns_count_each_pawn) {
     const char *fen = "4k3/8/8/8/8/2P1P3/3B4/4K3 w - - 0 1";
     ChessParams p = chess_params;
-    p.bishop_pawns_mg = p.bishop_pawns_eg = 0;
-    int base = eval_with(fen, &p);
-    p.bishop_pawns_mg = p.bishop_pawns_eg = -10;
-    ck_assert_int_eq(eval_with(fen, &p) - base, -20);
+    ck_assert_int_eq(term_shift(fen, &p, &p.bishop_pawns_mg, &p.bishop_pawns_eg, -10), -20);
 }
 END_TEST
 
