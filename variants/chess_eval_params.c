@@ -20,8 +20,12 @@ const ChessParams chess_params = {
         -4, 0, 20, 4, 36, 24, 44, 64, 0, 0, 0, 0},
     .file_eg = {12, 8, 4, -12, -24, -4, 12, 4, 8, 8, 4, 4,
         20, 20, 12, 24, 40, 64, 52, -8, 0, 0, 0, 0},
+    .square_mg = {0},
+    .square_eg = {0},
     .mobility_mg = {12, 9, 6, 5},
     .mobility_eg = {-8, -3, 4, -10},
+    .mobility_count_mg = {0},
+    .mobility_count_eg = {0},
     .passed_mg = {0, 25, 0, -10, 17, 73, 134, 0},
     .passed_eg = {0, 6, 20, 38, 47, 54, 92, 0},
     .passed_free_eg = {0, 16, -7, 18, 44, 99, 100, 0},
@@ -68,8 +72,8 @@ const ChessParams chess_params = {
 
 #define G(f) EVAL_PARAM_GROUP(ChessParams, f)
 static const EvalParamGroup groups[] = {
-    G(material_mg), G(material_eg), G(rank_mg), G(rank_eg), G(file_mg), G(file_eg), G(mobility_mg),
-    G(mobility_eg), G(passed_mg), G(passed_eg), G(passed_free_eg), G(passed_king_own), G(passed_king_their),
+    G(material_mg), G(material_eg), G(rank_mg), G(rank_eg), G(file_mg), G(file_eg), G(square_mg), G(square_eg), G(mobility_mg),
+    G(mobility_eg), G(mobility_count_mg), G(mobility_count_eg), G(passed_mg), G(passed_eg), G(passed_free_eg), G(passed_king_own), G(passed_king_their),
     G(doubled_mg), G(doubled_eg), G(isolated_mg), G(isolated_eg), G(supported_mg), G(supported_eg),
     G(rook_open_mg), G(rook_open_eg), G(rook_semi_mg), G(rook_semi_eg), G(bishop_pair_mg), G(bishop_pair_eg),
     G(outpost_mg), G(outpost_eg), G(shelter_pawn), G(shelter_base), G(king_open_file), G(attack_weight),
