@@ -89,40 +89,11 @@ START_TEST(weak_zone_squares_add_to_king_danger) {
 }
 END_TEST
 
-/* A knight on e4 reads the square table's entry for the fourth rank and
- * the file next to the centre (e and d fold together); a black knight on
- * e5 is on the same square from its side and cancels it. */
-START_TEST(square_table_reads_the_folded_square) {
-    const char *white = "4k3/pp6/8/8/4N3/8/PP6/4K3 w - - 0 1";
-    const char *both = "4k3/pp6/8/4n3/4N3/8/PP6/4K3 w - - 0 1";
-    const char *elsewhere = "4k3/pp6/8/8/8/4N3/PP6/4K3 w - - 0 1";
-    int e4 = 1 * 32 + 3 * 4 + 3; /* type - 1 of the knight is 1 */
-    ChessParams p = chess_params;
-    ck_assert_int_eq(term_shift(white, &p, &p.square_mg[e4], &p.square_eg[e4], 30), 30);
-    ck_assert_int_eq(term_shift(both, &p, &p.square_mg[e4], &p.square_eg[e4], 30), 0);
-    ck_assert_int_eq(term_shift(elsewhere, &p, &p.square_mg[e4], &p.square_eg[e4], 30), 0);
-}
-END_TEST
-
-/* The knight in the corner reaches b3 and c2, two safe squares: the
- * mobility table's entry for two squares counts, the one for three does
- * not. With a black pawn on a4 guarding b3, one safe square is left. */
-START_TEST(mobility_table_reads_the_count) {
-    const char *corner = "4k3/pp6/8/8/8/8/PP6/N3K3 w - - 0 1";
-    const char *guarded = "4k3/1p6/8/8/p7/8/PP6/N3K3 w - - 0 1";
-    ChessParams p = chess_params;
-    ck_assert_int_eq(term_shift(corner, &p, &p.mobility_count_mg[2], &p.mobility_count_eg[2], 25), 25);
-    ck_assert_int_eq(term_shift(corner, &p, &p.mobility_count_mg[3], &p.mobility_count_eg[3], 25), 0);
-    ck_assert_int_eq(term_shift(guarded, &p, &p.mobility_count_mg[1], &p.mobility_count_eg[1], 25), 25);
-}
-END_TEST
-
 /* The same terms for Black: every term above is colour-blind. */
 START_TEST(new_terms_mirror) {
     const char *pairs[][2] = {
         {"4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1", "4k3/8/3p4/2p5/4P3/8/8/4K3 b - - 0 1"},
         {"4k3/8/8/8/3q4/8/5PPP/6K1 w - - 0 1", "6k1/5ppp/8/3Q4/8/8/8/4K3 b - - 0 1"},
-        {"4k3/pp6/8/8/4N3/8/PP6/N3K3 w - - 0 1", "n3k3/pp6/8/4n3/8/8/PP6/4K3 b - - 0 1"},
     };
     for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++)
         ck_assert_int_eq(eval_with(pairs[i][0], &chess_params), eval_with(pairs[i][1], &chess_params));
@@ -133,7 +104,6 @@ Suite *suite_chess_eval(void) {
     return suite_of("chess_eval",
                     CASE("terms", 30, backward_pawn_is_counted_once, opposite_bishops_scale_the_endgame,
                          safe_checks_add_to_king_danger, bishop_pawns_count_each_pawn,
-                         weak_zone_squares_add_to_king_danger, square_table_reads_the_folded_square,
-                         mobility_table_reads_the_count, new_terms_mirror),
+                         weak_zone_squares_add_to_king_danger, new_terms_mirror),
                     NULL);
 }

@@ -16,8 +16,6 @@ static const int phase_weight[7] = {0, 0, 1, 1, 2, 4, 0};
  * mobility terms count squares above or below these, so that they do not
  * shift the material values. */
 static const int typical_mobility[4] = {4, 6, 7, 13};
-/* Where each piece's counts start in mobility_count_mg/eg. */
-static const int mobility_count_base[4] = {0, 9, 23, 38};
 
 /* Base placement by distance from the centre (0 = centre, 3 = edge) and by
  * rank from the owner's side, built once; the tuned rank and file tables
@@ -123,10 +121,9 @@ static void eval_pieces(Eval *e, int c) {
         e->phase += phase_weight[t] * popcount64(b);
         while (b) {
             int sq = pop_lsb64(&b), rel = sq ^ flip, f = sq & 7;
-            int fold = f < 4 ? f : 7 - f;
-            int fi = (t - 1) * 4 + fold, ri = (t - 1) * 8 + (rel >> 3), si = (t - 1) * 32 + (rel >> 3) * 4 + fold;
-            e->mg[c] += pst[MG][t][rel] + p->rank_mg[ri] + p->file_mg[fi] + p->square_mg[si];
-            e->eg[c] += pst[EG][t][rel] + p->rank_eg[ri] + p->file_eg[fi] + p->square_eg[si];
+            int fi = (t - 1) * 4 + (f < 4 ? f : 7 - f), ri = (t - 1) * 8 + (rel >> 3);
+            e->mg[c] += pst[MG][t][rel] + p->rank_mg[ri] + p->file_mg[fi];
+            e->eg[c] += pst[EG][t][rel] + p->rank_eg[ri] + p->file_eg[fi];
             if (t == PAWN || t == KING) continue;
             e->mg[c] += p->material_mg[t - 1], e->eg[c] += p->material_eg[t - 1];
             bb64 att = piece_attacks(t, sq, e->occ);
@@ -134,10 +131,8 @@ static void eval_pieces(Eval *e, int c) {
             a->by_piece[t - KNIGHT] |= att;
             if (t <= BISHOP) a->minors |= att;
             if (t == ROOK) a->rooks |= att;
-            int count = popcount64(att & mobility_area), mob = count - typical_mobility[t - KNIGHT];
-            int mi = mobility_count_base[t - KNIGHT] + count;
-            e->mg[c] += p->mobility_mg[t - KNIGHT] * mob + p->mobility_count_mg[mi];
-            e->eg[c] += p->mobility_eg[t - KNIGHT] * mob + p->mobility_count_eg[mi];
+            int mob = popcount64(att & mobility_area) - typical_mobility[t - KNIGHT];
+            e->mg[c] += p->mobility_mg[t - KNIGHT] * mob, e->eg[c] += p->mobility_eg[t - KNIGHT] * mob;
             if (att & e->zone[them]) a->king_units += p->attack_weight[t - KNIGHT], a->king_attackers++;
             if (t == BISHOP) {
                 int same = popcount64(own_pawns & (((1ull << sq) & LIGHT_SQUARES) ? LIGHT_SQUARES : ~LIGHT_SQUARES));

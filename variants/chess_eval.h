@@ -12,15 +12,7 @@ typedef struct {
      * rank from the owner's side (x8), or the file's distance from the edge (x4). */
     int rank_mg[48], rank_eg[48];
     int file_mg[24], file_eg[24];
-    /* Added to both: by type - 1 (x32), the rank from the owner's side (x4)
-     * and the file's distance from the edge, so that a square the rank and
-     * file tables misjudge together can be set on its own. */
-    int square_mg[192], square_eg[192];
     int mobility_mg[4], mobility_eg[4]; /* N B R Q: per safe square over a typical count */
-    /* Added to those: by the count of safe squares itself, N 0-8 from 0,
-     * B 0-13 from 9, R 0-14 from 23, Q 0-27 from 38; the first squares
-     * count for more than the last ones, which a linear term cannot say. */
-    int mobility_count_mg[66], mobility_count_eg[66];
     int passed_mg[8], passed_eg[8];     /* by rank from the owner's side */
     int passed_free_eg[8];              /* nothing stands on the way to promotion */
     /* per step of king distance to the square ahead of a passed pawn, times its rank - 1 */
