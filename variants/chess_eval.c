@@ -3,8 +3,9 @@
  * zone, safe checks, weak zone squares), threats and hanging pieces, pawn
  * structure (backward pawns among it) and passed pawns (free path, king
  * distances), outposts, rooks on open files, the bishop pair and the
- * bishop's own pawns, opposite-coloured bishops, tempo. The numbers are ChessParams (chess_eval_params.c), fitted to
- * self-play by `ratnik tune`; docs/evaluation.md lists every term. */
+ * bishop's own pawns, opposite-coloured bishops, tempo. The numbers are
+ * ChessParams (chess_eval_params.c), fitted to self-play by `ratnik tune`;
+ * docs/evaluation.md lists every term. */
 #include "chess_attacks.h"
 #include "chess_eval.h"
 #include "chess_internal.h"
