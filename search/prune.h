@@ -20,6 +20,7 @@ typedef struct {
     bool capture_history;       /* order captures by how they did, not only by victim */
     int history_prune_depth;    /* quiet steps with a bad history; 0: never */
     bool reduce_cut_nodes;      /* expected cut nodes reduce late steps more */
+    int probcut_margin;         /* a capture beating beta by this cuts early; 0: never */
 } PruneLimits;
 
 const PruneLimits *prune_limits(PruneStyle style);

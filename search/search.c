@@ -308,6 +308,29 @@ static bool in_first_two_turns(const Thread *t, int ply) {
     return start == 0 || t->turn_ply[start - 1] == 0;
 }
 
+/* ProbCut: a capture whose shallow search still beats beta by a margin
+ * would very likely cut at full depth too. A quiescence probe first, so
+ * most captures cost no search. Returns the proving score, or -SCORE_INF.
+ * Kept out of line so its move list does not sit in every search frame. */
+__attribute__((noinline)) static int probcut(Thread *t, const Position *pos, int pc_beta, int depth, int ply,
+                                             int static_eval, bool cut_node) {
+    Move moves[MAX_MOVES];
+    int n = pos->v->generate_noisy ? pos->v->generate_noisy(pos, moves) : pos->v->generate(pos, moves);
+    for (int i = 0; i < n; i++) {
+        Move m = moves[i];
+        if (!is_noisy(pos, m) || !pos->v->see_ge(pos, m, pc_beta - static_eval)) continue;
+        Position child = *pos;
+        child.v->make(&child, m);
+        if (child.side == pos->side) continue;
+        t->cont_key[ply + 1] = cont_key_of(pos, m);
+        int s = child_score(t, &child, false, pc_beta - 1, pc_beta, 1, ply, !cut_node);
+        if (s >= pc_beta) s = child_score(t, &child, false, pc_beta - 1, pc_beta, depth - 3, ply, !cut_node);
+        if (stopped(t)) return 0;
+        if (s >= pc_beta) return s;
+    }
+    return -SCORE_INF;
+}
+
 int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, int ply, bool cut_node) {
     bool pv_node = beta - alpha > 1, root = ply == 0;
     /* A restricted root turn neither trusts nor stores the TT: its scores
@@ -404,6 +427,17 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
         int s = child_score(t, &child, false, beta - 1, beta, depth - r, ply, !cut_node);
         t->after_null[ply + 1] = false;
         if (s >= beta && s < SCORE_MATE_BOUND) return beta;
+    }
+
+    /* Step 7b. ProbCut (see probcut()); not when a stored search of
+     * nearly this depth already says the node stays below the margin. */
+    int pc_beta = beta + lim->probcut_margin;
+    if (lim->probcut_margin && !pv_node && !in_check && !pos->pending && !root && !restricted && depth >= 5
+        && pos->v->see_ge && beta > -SCORE_MATE_BOUND && beta < SCORE_MATE_BOUND
+        && !(e && tt_depth(e) >= depth - 3 && score_from_tt(e->score, ply) < pc_beta)) {
+        int s = probcut(t, pos, pc_beta, depth, ply, static_eval, cut_node);
+        if (stopped(t)) return 0;
+        if (s >= pc_beta) return s;
     }
 
     /* Step 8. Internal iterative reduction: without a TT move at a PV node,
