@@ -20,7 +20,8 @@
 static const PruneLimits LIMITS[PRUNE_STYLE_NB] = {
     [PRUNE_WIDE] = {WIDE_DEPTHS, .lmr_not_improving = true, .null_by_eval = true},
     [PRUNE_TACTICAL] = {WIDE_DEPTHS, .correct_eval = true, .capture_history = true, .history_prune_depth = 3,
-                         .reduce_cut_nodes = true, .probcut_margin = 200},
+                         .reduce_cut_nodes = true, .probcut_margin = 200,
+                         .singular_depth = 8},
     [PRUNE_NARROW] = {.rfp_depth = 4, .rfp_margin = 90, .futility_depth = 3, .lmp_depth = 3,
                       .lmr_not_improving = true, .null_by_eval = true},
 };

@@ -21,6 +21,7 @@ typedef struct {
     int history_prune_depth;    /* quiet steps with a bad history; 0: never */
     bool reduce_cut_nodes;      /* expected cut nodes reduce late steps more */
     int probcut_margin;         /* a capture beating beta by this cuts early; 0: never */
+    int singular_depth;         /* from here on, a TT move far better than the rest is extended; 0: never */
 } PruneLimits;
 
 const PruneLimits *prune_limits(PruneStyle style);

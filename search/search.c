@@ -336,6 +336,11 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
     /* A restricted root turn neither trusts nor stores the TT: its scores
      * leave out the turns not given. */
     bool restricted = t->in_root_turn[ply];
+    /* A singular search: this node again, without its TT move, to learn
+     * whether any other step comes close. It trusts and stores nothing in
+     * the TT (the key is the same as the full node's) and prunes nothing
+     * before the move loop. */
+    Move skip = t->skip_move[ply];
     t->pv_len[ply] = 0;
     nnue_stack_enter(&t->nnue, ply, pos);
     t->turn_ply[ply] = ply > 0 && pos->pending ? t->turn_ply[ply - 1] : ply;
@@ -371,7 +376,7 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
     TTEntry hit;
     const TTEntry *e = tt_probe(t->job->tt, pos->key, &hit, &slot) ? &hit : NULL;
     Move tt_move = e ? e->move : MOVE_NONE;
-    if (e && !pv_node && !restricted && tt_depth(e) >= depth) {
+    if (e && !pv_node && !restricted && !skip && tt_depth(e) >= depth) {
         int s = score_from_tt(e->score, ply);
         int b = tt_bound(e);
         if (b == BOUND_EXACT || (b == BOUND_LOWER && s >= beta) || (b == BOUND_UPPER && s <= alpha)) return s;
@@ -383,7 +388,7 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
      * TT move then costs no generation at all. */
     Move moves[MAX_MOVES];
     int scores[MAX_MOVES];
-    bool staged = tt_move && !restricted && pos->v->is_legal && pos->v->is_legal(pos, tt_move);
+    bool staged = tt_move && !restricted && !skip && pos->v->is_legal && pos->v->is_legal(pos, tt_move);
     int n = staged ? 1 : search_node_moves(t, pos, ply, moves);
     if (!n) return terminal_score(pos, ply);
 
@@ -405,6 +410,9 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
         if (s > -SCORE_MATE_BOUND && s < SCORE_MATE_BOUND && (tt_bound(e) & (s > eval ? BOUND_LOWER : BOUND_UPPER)))
             eval = s;
     }
+
+    bool singular = false; /* Step 8b */
+    if (skip) goto move_loop;
 
     /* Step 6. Reverse futility: far above beta at low depth, trust the eval. */
     int rfp_margin = lim->rfp_margin * (depth - (lim->rfp_improving && improving));
@@ -444,6 +452,26 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
      * a shallower search finds a good first move more cheaply. */
     if (!tt_move && depth >= 6 && (pv_node || (lim->reduce_cut_nodes && cut_node))) depth--;
 
+    /* Step 8b. Singular extension: when a search without the TT move, at
+     * half the depth, stays well below the move's stored score, the move
+     * is the only good one and is searched a ply deeper. When even that
+     * search beats beta, several steps do: the node cuts (multi-cut). */
+    if (lim->singular_depth && depth >= lim->singular_depth && !root && !restricted && !pos->pending && tt_move
+        && e && (tt_bound(e) & BOUND_LOWER) && tt_depth(e) >= depth - 3 && ply < 2 * t->root_depth) {
+        int tt_score = score_from_tt(e->score, ply);
+        if (tt_score > -SCORE_MATE_BOUND && tt_score < SCORE_MATE_BOUND) {
+            int s_beta = tt_score - 2 * depth;
+            t->skip_move[ply] = tt_move;
+            int s = search_node(t, pos, s_beta - 1, s_beta, (depth - 1) / 2, ply, cut_node);
+            t->skip_move[ply] = MOVE_NONE;
+            if (stopped(t)) return 0;
+            if (s < s_beta) singular = true;
+            else if (s_beta >= beta) return s_beta;
+        }
+    }
+
+move_loop:
+
     /* Step 9. The move loop: PVS with late-move reductions. */
     if (staged) moves[0] = tt_move, scores[0] = 1 << 30;
     else score_moves(t, pos, moves, scores, n, tt_move, ply);
@@ -454,7 +482,7 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
     for (int i = 0; i < n || (staged && (n = generate_after_tt(t, pos, moves, scores, ply)) > i); i++) {
         staged &= i == 0;
         Move m = pick_move(moves, scores, n, i);
-        if (root && is_excluded(t, m)) continue;
+        if ((root && is_excluded(t, m)) || m == skip) continue;
         bool quiet = !is_noisy(pos, m);
         bool may_prune = !root && played > 0 && best > -SCORE_MATE_BOUND && alpha < SCORE_MATE_BOUND;
 
@@ -472,7 +500,7 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
         /* A check is extended only when it does not just give material
          * away: a sacrifice check is searched like any other step. */
         bool extend = gives_check && (!lim->check_needs_see || !pos->v->see_ge || pos->v->see_ge(pos, m, 0));
-        int new_depth = depth + (extend ? 1 : 0);
+        int new_depth = depth + (extend || (singular && m == tt_move) ? 1 : 0);
 
         /* Step 9b. Shallow pruning of quiet moves that cannot reach alpha:
          * futility (eval far below) and late-move pruning (many tried).
@@ -535,6 +563,7 @@ int search_node(Thread *t, const Position *pos, int alpha, int beta, int depth, 
 
     /* Step 10. Store what this node proved. */
     int bound = best >= beta ? BOUND_LOWER : best > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    if (skip) return best;
     if (!restricted) tt_store(t->job->tt, slot, pos->key, best_move, score_to_tt(best, ply), raw_eval, depth, bound);
     /* The eval's error, where this node's result pins it down: a quiet
      * best step (a capture's gain is not the eval's error), and a bound

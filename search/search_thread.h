@@ -38,6 +38,7 @@ typedef struct {
     int nkeys;
     int root_depth;
     bool after_null[MAX_PLY + 2]; /* the move into this ply was a null move */
+    Move skip_move[MAX_PLY + 2];  /* the TT move a singular search at this ply leaves out */
     Move excluded[MAX_MULTIPV]; /* root moves already reported as better lines */
     int n_excluded;
     bool abort_iter; /* another thread completed this iteration's depth */
