@@ -7,7 +7,8 @@
  *   sacrifices: WAC at 1 s is 278-284 with them and 291 without, and 100
  *   games showed no loss without them. Chess alone also learns as it
  *   searches (the eval's correction, capture history, history pruning,
- *   more reduction at expected cut nodes): measured in chess only;
+ *   more reduction at expected cut nodes, ProbCut, the singular
+ *   extension): measured in chess only;
  * - narrow (Voodoo): scores swing by a piece between depths, so the eval
  *   says little about a deeper search; no SEE pruning, every check
  *   extended. */
