@@ -203,13 +203,18 @@ sanitize: deps
 # reports to build/tsan/log/; any report, from the runner or from a child
 # ratnik, fails. tests/tsan.supp holds suppressions for third-party code
 # only (see the file).
+# Suites of plain rule, book and evaluation code on one thread are left
+# out too: nothing there for tsan to find (make sanitize runs them).
+TSAN_SKIP = core chess buratia japanese belarusian voodoo polyglot books fileio chess_eval cecp_highlight \
+  match_results conventions
 TSAN_FLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=thread
 TSAN_LOG = $(CURDIR)/build/tsan/log
 tsan: deps
 	@$(MAKE) --no-print-directory BUILD=build/tsan OPT="$(TSAN_FLAGS)" build/tsan/ratnik build/tsan/test_runner
 	@rm -rf $(TSAN_LOG) && mkdir -p $(TSAN_LOG)
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 log_path=$(TSAN_LOG)/tsan suppressions=$(CURDIR)/tests/tsan.supp" \
-	  RATNIK_BIN=build/tsan/ratnik RATNIK_STOP_MS=250 CK_TIMEOUT_MULTIPLIER=4 CK_EXCLUDE_TAGS=slow ./build/tsan/test_runner
+	  RATNIK_BIN=build/tsan/ratnik RATNIK_STOP_MS=250 CK_TIMEOUT_MULTIPLIER=4 CK_EXCLUDE_TAGS=slow \
+	  RATNIK_SKIP_SUITES="$(TSAN_SKIP)" ./build/tsan/test_runner
 	@if ls $(TSAN_LOG)/tsan.* >/dev/null 2>&1; then cat $(TSAN_LOG)/tsan.*; \
 	  echo "make tsan: ThreadSanitizer reports above ($(TSAN_LOG))"; exit 1; fi
 	@echo "make tsan: no ThreadSanitizer report"
@@ -217,11 +222,16 @@ tsan: deps
 # valgrind (memcheck), -O1 -g build in build/valgrind: the test suite without
 # the long differential tests (tagged "slow"), then the binary itself on the
 # UCI, CECP and bribe seed scripts of tests/fuzz/corpus. Any error or definite leak fails.
+# Suites whose work happens in the ratnik processes they start (matches,
+# daemons, tools) are left out: memcheck does not follow those children,
+# and make sanitize runs them against a sanitized binary.
+VALGRIND_SKIP = match match_results tools daemon_limits reliability input conventions web concurrent
 VALGRIND = valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite
 valgrind: deps
 	@$(MAKE) --no-print-directory BUILD=build/valgrind OPT="-O1 -g" build/valgrind/ratnik build/valgrind/test_runner
 	@$(MAKE) --no-print-directory tests/load/storm_client
-	CK_EXCLUDE_TAGS=slow CK_TIMEOUT_MULTIPLIER=10 RATNIK_BIN=build/valgrind/ratnik RATNIK_STOP_MS=250 $(VALGRIND) ./build/valgrind/test_runner
+	CK_EXCLUDE_TAGS=slow CK_TIMEOUT_MULTIPLIER=10 RATNIK_BIN=build/valgrind/ratnik RATNIK_STOP_MS=250 \
+	  RATNIK_SKIP_SUITES="$(VALGRIND_SKIP)" $(VALGRIND) ./build/valgrind/test_runner
 	@for f in tests/fuzz/corpus/uci/* tests/fuzz/corpus/cecp/* tests/fuzz/corpus/bribe/*; do \
 	  case $$f in */cecp/*) head='xboard\nprotover 2\n';; \
 	    */bribe/*) head='uci\nsetoption name UCI_Variant value buratia\nsetoption name Corruption value true\n';; \
