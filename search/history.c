@@ -6,6 +6,7 @@
  * misjudges it in every position that has it, so the search can learn the
  * error as it goes and prune on a better guess. */
 #include "history.h"
+#include "prune.h"
 #include "../engine/variant.h"
 
 static int *butterfly_entry(const Thread *t, const Position *pos, Move m) {
@@ -69,7 +70,9 @@ static void quiet_add(Thread *t, const Position *pos, Move m, int ply, int bonus
 
 void history_reward(Thread *t, const Position *pos, Move m, bool quiet, int depth, int ply, const Move *quiets,
                     int nquiets, const Move *noisy, int nnoisy) {
-    int bonus = depth * depth < 1200 ? depth * depth : 1200;
+    const PruneLimits *lim = prune_limits(pos->v->prune);
+    int bonus = lim->history_bonus * depth * depth;
+    if (bonus > lim->history_bonus_max) bonus = lim->history_bonus_max;
     if (quiet) {
         if (t->killers[ply][0] != m) t->killers[ply][1] = t->killers[ply][0], t->killers[ply][0] = m;
         quiet_add(t, pos, m, ply, bonus);

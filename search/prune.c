@@ -19,12 +19,14 @@
     .lmp_improving = true, .see_depth = 7, .check_needs_see = true
 
 static const PruneLimits LIMITS[PRUNE_STYLE_NB] = {
-    [PRUNE_WIDE] = {WIDE_DEPTHS, .lmr_not_improving = true, .null_by_eval = true},
+    [PRUNE_WIDE] = {WIDE_DEPTHS, .lmr_not_improving = true, .null_by_eval = true, .history_bonus = 1,
+                    .history_bonus_max = 1200},
     [PRUNE_TACTICAL] = {WIDE_DEPTHS, .correct_eval = true, .capture_history = true, .history_prune_depth = 3,
                          .reduce_cut_nodes = true, .probcut_margin = 200,
-                         .singular_depth = 8},
+                         .singular_depth = 8, .history_bonus = 32, .history_bonus_max = 4000},
     [PRUNE_NARROW] = {.rfp_depth = 4, .rfp_margin = 90, .futility_depth = 3, .lmp_depth = 3,
-                      .lmr_not_improving = true, .null_by_eval = true},
+                      .lmr_not_improving = true, .null_by_eval = true, .history_bonus = 1,
+                      .history_bonus_max = 1200},
 };
 
 const PruneLimits *prune_limits(PruneStyle style) {

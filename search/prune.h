@@ -22,6 +22,8 @@ typedef struct {
     bool reduce_cut_nodes;      /* expected cut nodes reduce late steps more */
     int probcut_margin;         /* a capture beating beta by this cuts early; 0: never */
     int singular_depth;         /* from here on, a TT move far better than the rest is extended; 0: never */
+    int history_bonus;          /* a cut-off moves its step's histories by this x depth^2 ... */
+    int history_bonus_max;      /* ... at most this (<= HISTORY_MAX / 2) */
 } PruneLimits;
 
 const PruneLimits *prune_limits(PruneStyle style);

@@ -75,15 +75,31 @@ START_TEST(capture_history_rewards_the_cut) {
     Move caps[2];
     ck_assert_int_eq(two_captures(&pos, caps), 2);
     ck_assert_int_eq(capture_history(t, &pos, caps[0]), 0);
-    /* The first was tried and failed, the second cut off. */
+    /* The first was tried and failed, the second cut off: chess moves
+     * both by 32 x depth^2, so that a few cut-offs already reorder and
+     * reduce (at 1 x depth^2 an entry needed thousands of them). */
     history_reward(t, &pos, caps[1], false, 6, 0, NULL, 0, caps, 2);
-    ck_assert_int_eq(capture_history(t, &pos, caps[1]), 36);
-    ck_assert_int_eq(capture_history(t, &pos, caps[0]), -36);
+    ck_assert_int_eq(capture_history(t, &pos, caps[1]), 32 * 36);
+    ck_assert_int_eq(capture_history(t, &pos, caps[0]), -32 * 36);
     /* Gravity: no entry leaves the range. */
     for (int i = 0; i < 2000; i++) history_reward(t, &pos, caps[1], false, 30, 0, NULL, 0, caps, 2);
     ck_assert_int_le(capture_history(t, &pos, caps[1]), HISTORY_MAX);
     ck_assert_int_ge(capture_history(t, &pos, caps[0]), -HISTORY_MAX);
     ck_assert_int_gt(capture_history(t, &pos, caps[1]), HISTORY_MAX / 2);
+    free(t);
+}
+END_TEST
+
+/* The games whose searches were measured with the small bonus keep it:
+ * 1 x depth^2. */
+START_TEST(history_bonus_is_the_games_own) {
+    Position pos = test_pos("japanese", NULL);
+    Thread *t = thread_for(&pos);
+    Move moves[MAX_MOVES];
+    int n = pos.v->generate(&pos, moves);
+    ck_assert_int_ge(n, 2);
+    history_reward(t, &pos, moves[1], true, 6, 0, NULL, 0, NULL, 0);
+    ck_assert_int_eq(quiet_history(t, &pos, moves[1], 0), 36);
     free(t);
 }
 END_TEST
@@ -114,6 +130,7 @@ END_TEST
 Suite *suite_search_stats(void) {
     return suite_of("search_stats", CASE("stats", 30, correction_keys_the_cheapest_pieces,
                                          correction_learns_the_error_and_stays_bounded,
-                                         capture_history_rewards_the_cut, tt_is_resident_when_made),
+                                         capture_history_rewards_the_cut, history_bonus_is_the_games_own,
+                                         tt_is_resident_when_made),
                     NULL);
 }
