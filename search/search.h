@@ -31,12 +31,9 @@ typedef struct {
 
 /* A move's share of the clock: after soft_ms no new iteration starts, at
  * hard_ms the search stops (0: no clock limit). Without movestogo a side
- * expects `horizon` more turns (the game's time_horizon; <= 0: 30).
- * sure_ms is the part of soft_ms that search_time_scale leaves alone: most
- * of the increment, which the clock gives back every move, so a settled
- * search does not bank it. */
+ * expects `horizon` more turns (the game's time_horizon; <= 0: 30). */
 typedef struct {
-    double soft_ms, hard_ms, sure_ms;
+    double soft_ms, hard_ms;
 } TimeBudget;
 TimeBudget search_time_budget(const SearchLimits *l, int side, int horizon);
 
@@ -47,8 +44,6 @@ TimeBudget search_time_budget(const SearchLimits *l, int side, int horizon);
  * iteration; shorter when one move has stayed best for `stable`
  * iterations and took nearly all the nodes. */
 double search_time_scale(int stable, double best_fraction, int score_drop);
-/* The soft limit once scaled: the sure part as it is, the rest times scale. */
-double search_scaled_soft(const TimeBudget *b, double scale);
 
 /* One progress report of the search, for the protocol to format. */
 typedef struct {

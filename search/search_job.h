@@ -20,7 +20,7 @@ typedef struct SearchJob {
     atomic_bool stop;
     atomic_bool pondering;   /* cleared by ponderhit: limits start to apply */
     _Atomic double start_ms; /* ponderhit restarts the clock from the command thread */
-    double soft_ms, hard_ms, sure_ms;
+    double soft_ms, hard_ms;
     atomic_ullong nodes;
     int seldepth;
 

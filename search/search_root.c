@@ -170,8 +170,7 @@ static void iterate(Thread *t) {
         bool timed = !job->limits.infinite && !atomic_load(&job->pondering);
         int best = job->best_score;
         double scale = clock_scale(t, &watch, depth);
-        TimeBudget budget = {job->soft_ms, job->hard_ms, job->sure_ms};
-        if (timed && job->soft_ms > 0 && clock_now_ms() - job->start_ms > search_scaled_soft(&budget, scale)) break;
+        if (timed && job->soft_ms > 0 && clock_now_ms() - job->start_ms > job->soft_ms * scale) break;
         if (best >= SCORE_MATE_BOUND && depth >= 2 * (SCORE_MATE - best) + 2 && timed && !job->limits.depth) break;
     }
     t->n_excluded = 0;
@@ -200,20 +199,14 @@ static Thread *thread_new(SearchJob *job, int id) {
 
 TimeBudget search_time_budget(const SearchLimits *l, int side, int horizon) {
     const double overhead = 30;
-    TimeBudget b = {0, 0, 0};
+    TimeBudget b = {0, 0};
     if (l->movetime) {
         b.soft_ms = b.hard_ms = l->movetime - overhead > 1 ? l->movetime - overhead : 1;
     } else if (l->time[side] > 0) {
         double left = l->time[side], mtg = l->movestogo ? l->movestogo : horizon > 0 ? horizon : 30;
         double base = left / mtg + l->inc[side] * 0.75;
         double cap = left - overhead > 1 ? left - overhead : 1;
-        /* The bank's share shrinks or grows with what the search learns;
-         * the increment is spent either way. Scaling it too left a
-         * settled search hoarding 1-3 s of a 10 s + 0.1 s clock to the
-         * end of the game while the opponent used all of its own. */
-        b.sure_ms = l->inc[side] * 0.9 < cap ? l->inc[side] * 0.9 : cap;
-        b.soft_ms = left / mtg * 0.6 + b.sure_ms;
-        if (b.soft_ms > cap) b.soft_ms = cap;
+        b.soft_ms = base * 0.6 < cap ? base * 0.6 : cap;
         b.hard_ms = base * 3 < cap / 3 + l->inc[side] * 0.5 ? base * 3 : cap / 3 + l->inc[side] * 0.5;
         if (b.hard_ms > cap) b.hard_ms = cap;
         if (b.hard_ms < 1) b.hard_ms = 1;
@@ -225,7 +218,6 @@ static void set_time_limits(SearchJob *job) {
     const Position *root = &job->game->cur;
     TimeBudget b = search_time_budget(&job->limits, root->side, root->v->time_horizon);
     job->soft_ms = b.soft_ms;
-    job->sure_ms = b.sure_ms;
     job->hard_ms = b.hard_ms;
 }
 

@@ -15,7 +15,3 @@ double search_time_scale(int stable, double best_fraction, int score_drop) {
     double s = stability * effort * fall;
     return s < 0.35 ? 0.35 : s > 2.5 ? 2.5 : s;
 }
-
-double search_scaled_soft(const TimeBudget *b, double scale) {
-    return b->sure_ms + (b->soft_ms - b->sure_ms) * scale;
-}
