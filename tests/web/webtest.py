@@ -354,8 +354,10 @@ class Browser:
         self.wait(self.dialog_open, 'the choice dialog', 10)
         self.click('#choice .choice[data-value="%s"]' % value)
 
-    def wait_ready(self, moves_before=None, timeout=120):
+    def wait_ready(self, moves_before=None, timeout=120, answer=None):
         def ready():
+            if answer and self.answer_choice(*answer):
+                return False
             if self.body_state() not in READY_STATES:
                 return False
             return moves_before is None or len(self.snapshot()['moves']) != moves_before
@@ -402,15 +404,44 @@ class Browser:
         before = len(self.snapshot()['moves'])
         legs = turn.split(',')
         for i, leg in enumerate(legs):
+            last = i == len(legs) - 1
             self.enter_leg(leg)
-            if self.dialog_open():
-                self.choose(leg)
-            if self.dialog_open():  # the turn may end here or go on
-                self.choose('end' if i == len(legs) - 1 else 'more')
+            # A leg that names a piece asks which one; the question can come a
+            # moment after the press when the browser is slow, so wait for it.
+            settle = 2.0 if re.match(r'^[a-z]\d+[a-z]\d+[a-z]+$', leg) else 0.0
+            self.answer_choices(leg, last, settle, before)
         try:
-            self.wait_ready(before)
+            self.wait_ready(before, answer=(legs[-1], True))
         except Failure as e:
-            raise Failure('the turn %s was entered; %s' % (turn, e)) from None
+            raise Failure('the turn %s was entered; %s; choice dialog %s' % (turn, e, self.choice_values())) from None
+
+    def choice_values(self):
+        return self.js("const d = document.getElementById('choice');"
+                       "return d.open ? [...d.querySelectorAll('.choice')].map((b) => b.dataset.value) : null")
+
+    def answer_choices(self, leg, last, settle, moves_before):
+        """Answers every question the page asks about this leg: which piece
+        (the leg itself) and whether the turn ends here."""
+        deadline = time.time() + settle
+        while True:
+            if self.answer_choice(leg, last):
+                deadline = time.time() + settle
+                continue
+            if time.time() >= deadline or len(self.snapshot()['moves']) != moves_before:
+                return
+            time.sleep(0.05)
+
+    def answer_choice(self, leg, last):
+        values = self.choice_values()
+        if not values:
+            return False
+        if leg in values:
+            self.click('#choice .choice[data-value="%s"]' % leg)
+        elif 'end' in values:
+            self.click('#choice .choice[data-value="%s"]' % ('end' if last else 'more'))
+        else:
+            raise Failure('the page asks %s while entering %s' % (values, leg))
+        return True
 
     def enter_leg(self, leg):
         m = re.match(r'^x([a-z]\d+)$', leg)
