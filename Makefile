@@ -151,6 +151,7 @@ WEB_TEST_FLAGS ?=
 web-test: ratnik
 	$(WEB_PYTHON) tests/web/run.py $(WEB_TEST_FLAGS)
 	RATNIK_WEB_SERVER=tcp $(WEB_PYTHON) tests/web/run.py -k test_games $(WEB_TEST_FLAGS)
+	sh tests/web/no_browser.sh
 
 # The daemon under load (not part of `make test`): LOAD_SESSIONS concurrent
 # TCP sessions on 127.0.0.1 each play a short game with `go depth 3`.

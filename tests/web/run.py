@@ -29,6 +29,7 @@ def main():
         Fixture.make()
     except Exception as e:  # a missing browser or daemon fails the run
         print('tests/web: ' + str(e), file=sys.stderr)
+        Fixture.end()  # whatever did start (the daemon) must not outlive the run
         return 1
     try:
         result = unittest.TextTestRunner(verbosity=2 if args.v else 1).run(suite)
