@@ -89,11 +89,68 @@ START_TEST(weak_zone_squares_add_to_king_danger) {
 }
 END_TEST
 
+/* d4 and e4 stand side by side on White's fourth rank (index 3): both
+ * count; d4 and f4 do not touch. */
+START_TEST(phalanx_pawns_count_each_pawn) {
+    const char *side = "4k3/p7/8/8/3PP3/8/8/4K3 w - - 0 1";
+    const char *apart = "4k3/p7/8/8/3P1P2/8/8/4K3 w - - 0 1";
+    ChessParams p = chess_params;
+    ck_assert_int_eq(term_shift(side, &p, &p.phalanx_mg[3], &p.phalanx_eg[3], 10), 20);
+    ck_assert_int_eq(term_shift(apart, &p, &p.phalanx_mg[3], &p.phalanx_eg[3], 10), 0);
+}
+END_TEST
+
+/* Black's g-pawn on g4 storms White's castled king (its rank from White's
+ * side: 3); with a white pawn on g3 right in front of it, it is blocked
+ * and counts under the other table. The queens keep the middlegame in. */
+START_TEST(storming_pawns_by_rank_and_blocked) {
+    const char *open = "r2qk2r/pppppp1p/8/8/6p1/8/PPPPPP1P/R2Q1RK1 w kq - 0 1";
+    const char *blocked = "r2qk2r/pppppp1p/8/8/6p1/6P1/PPPPPP1P/R2Q1RK1 w kq - 0 1";
+    ChessParams p = chess_params;
+    for (int i = 0; i < 8; i++) p.storm[i] = p.storm_blocked[i] = 0;
+    int open0 = eval_with(open, &p), blocked0 = eval_with(blocked, &p);
+    p.storm[3] = -40;
+    ck_assert_int_lt(eval_with(open, &p), open0);
+    ck_assert_int_eq(eval_with(blocked, &p), blocked0);
+    p.storm[3] = 0, p.storm_blocked[3] = -40;
+    ck_assert_int_eq(eval_with(open, &p), open0);
+    ck_assert_int_lt(eval_with(blocked, &p), blocked0);
+}
+END_TEST
+
+/* e4-e5 would attack Black's knight on d6, and nothing of Black's covers
+ * e5; with a black pawn on f6 guarding e5 the step is not safe. */
+START_TEST(safe_pawn_step_threatens_a_piece) {
+    const char *safe = "4k3/p6p/3n4/8/4P3/8/8/4K3 w - - 0 1";
+    const char *guarded = "4k3/p6p/3n1p2/8/4P3/8/8/4K3 w - - 0 1";
+    ChessParams p = chess_params;
+    ck_assert_int_eq(term_shift(safe, &p, &p.threat_push_mg, &p.threat_push_eg, 10), 10);
+    ck_assert_int_eq(term_shift(guarded, &p, &p.threat_push_mg, &p.threat_push_eg, 10), 0);
+}
+END_TEST
+
+/* White's knight on d3 stands right behind its d4 pawn; on c3 it does not. */
+START_TEST(minor_behind_pawn) {
+    const char *behind = "r2qk2r/pppppppp/8/8/3P4/3N4/PPP1PPPP/R2QK2R w KQkq - 0 1";
+    const char *beside = "r2qk2r/pppppppp/8/8/3P4/2N5/PPP1PPPP/R2QK2R w KQkq - 0 1";
+    ChessParams p = chess_params;
+    p.minor_behind_pawn_mg = 0;
+    int behind0 = eval_with(behind, &p), beside0 = eval_with(beside, &p);
+    p.minor_behind_pawn_mg = 40;
+    ck_assert_int_gt(eval_with(behind, &p), behind0);
+    ck_assert_int_eq(eval_with(beside, &p), beside0);
+}
+END_TEST
+
 /* The same terms for Black: every term above is colour-blind. */
 START_TEST(new_terms_mirror) {
     const char *pairs[][2] = {
         {"4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1", "4k3/8/3p4/2p5/4P3/8/8/4K3 b - - 0 1"},
         {"4k3/8/8/8/3q4/8/5PPP/6K1 w - - 0 1", "6k1/5ppp/8/3Q4/8/8/8/4K3 b - - 0 1"},
+        {"r2qk2r/pppppp1p/8/8/6p1/6P1/PPPPPP1P/R2Q1RK1 w kq - 0 1", "r2q1rk1/pppppp1p/6p1/6P1/8/8/PPPPPP1P/R2QK2R b KQ - 0 1"},
+        {"4k3/p6p/3n4/8/4P3/8/8/4K3 w - - 0 1", "4k3/8/8/4p3/8/3N4/P6P/4K3 b - - 0 1"},
+        {"r2qk2r/pppppppp/8/8/3P4/3N4/PPP1PPPP/R2QK2R w KQkq - 0 1", "r2qk2r/ppp1pppp/3n4/3p4/8/8/PPPPPPPP/R2QK2R b KQkq - 0 1"},
+        {"4k3/p7/8/8/3PP3/8/8/4K3 w - - 0 1", "4k3/8/8/3pp3/8/8/P7/4K3 b - - 0 1"},
     };
     for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++)
         ck_assert_int_eq(eval_with(pairs[i][0], &chess_params), eval_with(pairs[i][1], &chess_params));
@@ -104,6 +161,8 @@ Suite *suite_chess_eval(void) {
     return suite_of("chess_eval",
                     CASE("terms", 30, backward_pawn_is_counted_once, opposite_bishops_scale_the_endgame,
                          safe_checks_add_to_king_danger, bishop_pawns_count_each_pawn,
-                         weak_zone_squares_add_to_king_danger, new_terms_mirror),
+                         weak_zone_squares_add_to_king_danger, phalanx_pawns_count_each_pawn,
+                         storming_pawns_by_rank_and_blocked, safe_pawn_step_threatens_a_piece, minor_behind_pawn,
+                         new_terms_mirror),
                     NULL);
 }

@@ -34,6 +34,7 @@ static inline bb64 bishop_attacks64(int sq, bb64 occ) {
     return m->attacks[((occ & m->mask) * m->magic) >> m->shift];
 }
 static inline int lsb64(bb64 b) { return __builtin_ctzll(b); }
+static inline int msb64(bb64 b) { return 63 - __builtin_clzll(b); }
 static inline int pop_lsb64(bb64 *b) {
     int s = __builtin_ctzll(*b);
     *b &= *b - 1;

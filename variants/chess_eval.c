@@ -1,9 +1,11 @@
 /* FIDE chess evaluation, tapered between middlegame and endgame: material
- * and placement, mobility, king safety (shelter, attacks on the king's
- * zone, safe checks, weak zone squares), threats and hanging pieces, pawn
- * structure (backward pawns among it) and passed pawns (free path, king
- * distances), outposts, rooks on open files, the bishop pair and the
- * bishop's own pawns, opposite-coloured bishops, tempo. The numbers are
+ * and placement, mobility, king safety (shelter, storming enemy pawns,
+ * attacks on the king's zone, safe checks, weak zone squares), threats
+ * (by pawns, by safe pawn steps, by lesser pieces) and hanging pieces,
+ * pawn structure (backward pawns, pawns side by side) and passed pawns
+ * (free path, king distances), outposts, minor pieces behind pawns, rooks
+ * on open files, the bishop pair and the bishop's own pawns,
+ * opposite-coloured bishops, tempo. The numbers are
  * ChessParams (chess_eval_params.c), fitted to self-play by `ratnik tune`;
  * docs/evaluation.md lists every term. */
 #include "chess_attacks.h"
@@ -95,6 +97,9 @@ typedef struct {
     Attacks att[COLOR_NB];
 } Eval;
 
+/* The squares one step ahead of b's squares, from c's side. */
+static bb64 pawn_step(int c, bb64 b) { return c == WHITE ? b << 8 : b >> 8; }
+
 static bb64 pawn_attacks(int c, bb64 pawns) {
     const bb64 not_a = ~FILE_A, not_h = ~(FILE_A << 7);
     return c == WHITE ? ((pawns & not_a) << 7) | ((pawns & not_h) << 9) : ((pawns & not_a) >> 9) | ((pawns & not_h) >> 7);
@@ -135,6 +140,7 @@ static void eval_pieces(Eval *e, int c) {
             int mob = popcount64(att & mobility_area) - typical_mobility[t - KNIGHT];
             e->mg[c] += p->mobility_mg[t - KNIGHT] * mob, e->eg[c] += p->mobility_eg[t - KNIGHT] * mob;
             if (att & e->zone[them]) a->king_units += p->attack_weight[t - KNIGHT], a->king_attackers++;
+            if (t <= BISHOP && (pawn_step(c, 1ull << sq) & pawns_all)) e->mg[c] += p->minor_behind_pawn_mg;
             if (t == BISHOP) {
                 int same = popcount64(own_pawns & (((1ull << sq) & LIGHT_SQUARES) ? LIGHT_SQUARES : ~LIGHT_SQUARES));
                 e->mg[c] += p->bishop_pawns_mg * same, e->eg[c] += p->bishop_pawns_eg * same;
@@ -171,6 +177,7 @@ static void eval_pawns(Eval *e, int c) {
         int rel = c == WHITE ? sq >> 3 : 7 - (sq >> 3);
         bb64 front = forward_span(c, sq);
         if (front & ours) e->mg[c] += p->doubled_mg, e->eg[c] += p->doubled_eg;
+        if (adjacent_files(sq) & (0xFFull << (sq & ~7)) & ours) e->mg[c] += p->phalanx_mg[rel], e->eg[c] += p->phalanx_eg[rel];
         if (!(adjacent_files(sq) & ours)) e->mg[c] += p->isolated_mg, e->eg[c] += p->isolated_eg;
         else if (!(adjacent_files(sq) & ~ahead(c, sq) & ours) && (e->pawn_att[them] & (1ull << stop_square(c, sq))))
             e->mg[c] += p->backward_mg, e->eg[c] += p->backward_eg;
@@ -200,6 +207,22 @@ static int king_pressure(const Eval *e, int c) {
          + p->safe_check[3] * popcount64(a->by_piece[3] & (diag | line) & safe);
 }
 
+/* The rank, from c's side, of the piece in b nearest to c's back rank
+ * (0: b is empty). */
+static int nearest_rank(int c, bb64 b) {
+    if (!b) return 0;
+    return c == WHITE ? lsb64(b) >> 3 : 7 - (msb64(b) >> 3);
+}
+
+/* The storm of the enemy pawns `file_pawns` (one file) on c's king. */
+static int storm_of(const ChessParams *p, int c, bb64 file_pawns, bb64 own_pawns) {
+    int r = nearest_rank(c, file_pawns);
+    if (!r) return 0;
+    int sq = c == WHITE ? lsb64(file_pawns) : msb64(file_pawns);
+    int front = c == WHITE ? sq - 8 : sq + 8;
+    return (own_pawns >> front) & 1 ? p->storm_blocked[r] : p->storm[r];
+}
+
 /* Shelter of c's king, and the enemy's attacks on its zone. */
 static void eval_king(Eval *e, int c) {
     const ChessParams *p = e->p;
@@ -210,14 +233,27 @@ static void eval_king(Eval *e, int c) {
         bb64 shield = ct.king[ksq] | (c == WHITE ? ct.king[ksq] << 8 : ct.king[ksq] >> 8);
         e->mg[c] += p->shelter_pawn * popcount64(shield & own_pawns) + p->shelter_base;
     }
-    for (int ff = f > 0 ? f - 1 : 0; ff <= (f < 7 ? f + 1 : 7); ff++)
+    bb64 their_pawns = pieces(e->pos, them, PAWN);
+    for (int ff = f > 0 ? f - 1 : 0; ff <= (f < 7 ? f + 1 : 7); ff++) {
         if (!((FILE_A << ff) & own_pawns)) e->mg[c] += p->king_open_file;
+        e->mg[c] += storm_of(p, c, (FILE_A << ff) & their_pawns, own_pawns);
+    }
     const Attacks *a = &e->att[them];
     if (a->king_attackers >= 2 || (a->king_attackers && pieces(e->pos, them, QUEEN))) {
         int u = a->king_units + king_pressure(e, c);
         u = u > 0 ? u : 0;
         e->mg[c] -= u * u / 64, e->eg[c] -= u * p->king_danger_eg / 16;
     }
+}
+
+/* The squares c's pawns can step to (one or two) where no enemy pawn
+ * takes them and the enemy does not attack them more than c defends. */
+static bb64 safe_pushes(const Eval *e, int c) {
+    bb64 pawns = pieces(e->pos, c, PAWN), empty = ~e->occ;
+    bb64 rank3 = c == WHITE ? 0xFF0000ull : 0xFF0000000000ull;
+    bb64 one = pawn_step(c, pawns) & empty;
+    bb64 two = pawn_step(c, one & rank3) & empty;
+    return (one | two) & ~e->pawn_att[c ^ 1] & (e->att[c].all | ~e->att[c ^ 1].all);
 }
 
 /* c's threats against the other side's pieces. */
@@ -237,6 +273,8 @@ static void eval_threats(Eval *e, int c) {
     e->mg[c] += p->threat_rook_mg * n, e->eg[c] += p->threat_rook_eg * n;
     n = popcount64(a->all & pieces_ & ~e->att[them].all);
     e->mg[c] += p->hanging_mg * n, e->eg[c] += p->hanging_eg * n;
+    n = popcount64(pawn_attacks(c, safe_pushes(e, c)) & pieces_ & ~a->pawns);
+    e->mg[c] += p->threat_push_mg * n, e->eg[c] += p->threat_push_eg * n;
 }
 
 /* Each side has one bishop, they run on squares of different colours,

@@ -18,10 +18,15 @@ typedef struct {
     /* per step of king distance to the square ahead of a passed pawn, times its rank - 1 */
     int passed_king_own, passed_king_their;
     int doubled_mg, doubled_eg, isolated_mg, isolated_eg, supported_mg, supported_eg;
+    int phalanx_mg[8], phalanx_eg[8];   /* a pawn with a friend beside it, by rank from the owner's side */
     int rook_open_mg, rook_open_eg, rook_semi_mg, rook_semi_eg;
     int bishop_pair_mg, bishop_pair_eg;
     int outpost_mg[2], outpost_eg[2];   /* knight, bishop */
     int shelter_pawn, shelter_base, king_open_file;
+    /* per file beside or on the king's: the nearest enemy pawn's rank from
+     * the king's side (0: none), middlegame only; blocked: one of ours
+     * stands right in front of it */
+    int storm[8], storm_blocked[8];
     int attack_weight[4];               /* N B R Q attacking the enemy king's zone */
     int zone_square;                    /* per zone square attacked */
     int king_danger_eg;
@@ -34,6 +39,8 @@ typedef struct {
     int threat_minor_mg, threat_minor_eg; /* a knight or bishop attacks a rook or queen */
     int threat_rook_mg, threat_rook_eg;   /* a rook attacks a queen */
     int hanging_mg, hanging_eg;           /* a piece attacked and not defended */
+    int threat_push_mg, threat_push_eg;   /* a safe pawn step would attack a piece */
+    int minor_behind_pawn_mg;             /* a knight or bishop right behind a pawn */
     int tempo;
 } ChessParams;
 

@@ -33,6 +33,8 @@ const ChessParams chess_params = {
     .isolated_eg = -12,
     .supported_mg = 13,
     .supported_eg = 1,
+    .phalanx_mg = {0, 0, 0, 4, 20, 32, 32, 0},
+    .phalanx_eg = {0, 4, 4, 0, 20, 32, 32, 0},
     .rook_open_mg = 57,
     .rook_open_eg = 6,
     .rook_semi_mg = 16,
@@ -44,6 +46,8 @@ const ChessParams chess_params = {
     .shelter_pawn = 16,
     .shelter_base = -20,
     .king_open_file = -23,
+    .storm = {0, 32, 20, 4, 12, 12, 0, 0},
+    .storm_blocked = {0, 0, -32, 24, 12, 24, 28, 0},
     .attack_weight = {8, 12, 0, 24},
     .zone_square = 8,
     .king_danger_eg = -4,
@@ -62,6 +66,9 @@ const ChessParams chess_params = {
     .threat_rook_eg = -4,
     .hanging_mg = 16,
     .hanging_eg = 15,
+    .threat_push_mg = 16,
+    .threat_push_eg = 8,
+    .minor_behind_pawn_mg = 12,
     .tempo = 8,
     /* tuned values: end */
 };
@@ -70,12 +77,12 @@ const ChessParams chess_params = {
 static const EvalParamGroup groups[] = {
     G(material_mg), G(material_eg), G(rank_mg), G(rank_eg), G(file_mg), G(file_eg), G(mobility_mg),
     G(mobility_eg), G(passed_mg), G(passed_eg), G(passed_free_eg), G(passed_king_own), G(passed_king_their),
-    G(doubled_mg), G(doubled_eg), G(isolated_mg), G(isolated_eg), G(supported_mg), G(supported_eg),
+    G(doubled_mg), G(doubled_eg), G(isolated_mg), G(isolated_eg), G(supported_mg), G(supported_eg), G(phalanx_mg), G(phalanx_eg),
     G(rook_open_mg), G(rook_open_eg), G(rook_semi_mg), G(rook_semi_eg), G(bishop_pair_mg), G(bishop_pair_eg),
-    G(outpost_mg), G(outpost_eg), G(shelter_pawn), G(shelter_base), G(king_open_file), G(attack_weight),
+    G(outpost_mg), G(outpost_eg), G(shelter_pawn), G(shelter_base), G(king_open_file), G(storm), G(storm_blocked), G(attack_weight),
     G(zone_square), G(king_danger_eg), G(safe_check), G(weak_zone_square), G(backward_mg), G(backward_eg),
     G(bishop_pawns_mg), G(bishop_pawns_eg), G(opposite_bishops_scale), G(threat_pawn_mg), G(threat_pawn_eg), G(threat_minor_mg),
-    G(threat_minor_eg), G(threat_rook_mg), G(threat_rook_eg), G(hanging_mg), G(hanging_eg), G(tempo),
+    G(threat_minor_eg), G(threat_rook_mg), G(threat_rook_eg), G(hanging_mg), G(hanging_eg), G(threat_push_mg), G(threat_push_eg), G(minor_behind_pawn_mg), G(tempo),
     {NULL, 0, 0},
 };
 DEFINE_EVAL_PARAMS(chess_eval_params, ChessParams, "variants/chess_eval_params.c", groups, chess_params,
