@@ -21,19 +21,30 @@ int cont_key_of(const Position *pos, Move m) {
     return type ? type * SQ_MAX + to : CONT_NONE;
 }
 
-/* The continuation entries a quiet step at ply reads and updates: after
- * the step one ply before and the step two plies before (NULL: none). */
-static void cont_entries(Thread *t, int ply, int key, int16_t *out[2]) {
-    for (int k = 0; k < 2; k++) {
-        int prev = ply > k ? t->cont_key[ply - k] : CONT_NONE;
+enum { CONT_PLIES = 3 };
+/* How many plies back each continuation looks: the step just before, the
+ * side's own previous step, and its step before that. */
+static const int cont_back[CONT_PLIES] = {0, 1, 3};
+
+/* The continuation entries a quiet step at ply reads and updates (NULL:
+ * none; the third only where the game's search style asks for it). */
+static void cont_entries(Thread *t, const Position *pos, int ply, int key, int16_t *out[CONT_PLIES]) {
+    int n = prune_limits(pos->v->prune)->own_step_before_last ? CONT_PLIES : CONT_PLIES - 1;
+    out[CONT_PLIES - 1] = NULL;
+    for (int k = 0; k < n; k++) {
+        int back = cont_back[k];
+        int prev = ply > back ? t->cont_key[ply - back] : CONT_NONE;
         out[k] = prev != CONT_NONE && key != CONT_NONE ? &t->conthist[prev][key] : NULL;
     }
 }
 
 int quiet_history(Thread *t, const Position *pos, Move m, int ply) {
-    int16_t *c[2];
-    cont_entries(t, ply, cont_key_of(pos, m), c);
-    return *butterfly_entry(t, pos, m) + (c[0] ? *c[0] : 0) + (c[1] ? *c[1] : 0);
+    int16_t *c[CONT_PLIES];
+    cont_entries(t, pos, ply, cont_key_of(pos, m), c);
+    int h = *butterfly_entry(t, pos, m);
+    for (int k = 0; k < CONT_PLIES; k++)
+        if (c[k]) h += *c[k];
+    return h;
 }
 
 /* The capture entry: mover type, target square, victim type (0 for a
@@ -62,9 +73,9 @@ static void gravity16(int16_t *h, int bonus) {
 
 static void quiet_add(Thread *t, const Position *pos, Move m, int ply, int bonus) {
     gravity(butterfly_entry(t, pos, m), bonus);
-    int16_t *c[2];
-    cont_entries(t, ply, cont_key_of(pos, m), c);
-    for (int k = 0; k < 2; k++)
+    int16_t *c[CONT_PLIES];
+    cont_entries(t, pos, ply, cont_key_of(pos, m), c);
+    for (int k = 0; k < CONT_PLIES; k++)
         if (c[k]) gravity16(c[k], bonus);
 }
 

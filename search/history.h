@@ -11,7 +11,7 @@ enum { HISTORY_MAX = 16384 };
 
 /* The step's piece type (the placed one for a drop) and target square. */
 int cont_key_of(const Position *pos, Move m);
-/* The quiet-step statistics: the butterfly history and both continuations. */
+/* The quiet-step statistics: the butterfly history and the continuations. */
 int quiet_history(Thread *t, const Position *pos, Move m, int ply);
 /* How captures of this kind (mover, target square, victim) did before. */
 int capture_history(const Thread *t, const Position *pos, Move m);

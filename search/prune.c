@@ -8,7 +8,8 @@
  *   games showed no loss without them. Chess alone also learns as it
  *   searches (the eval's correction, capture history, history pruning,
  *   more reduction at expected cut nodes, ProbCut, the singular
- *   extension): measured in chess only;
+ *   extension, a continuation history four plies back): measured in
+ *   chess only;
  * - narrow (Voodoo): scores swing by a piece between depths, so the eval
  *   says little about a deeper search; no SEE pruning, every check
  *   extended. */
@@ -21,7 +22,8 @@
 static const PruneLimits LIMITS[PRUNE_STYLE_NB] = {
     [PRUNE_WIDE] = {WIDE_DEPTHS, .lmr_not_improving = true, .null_by_eval = true, .history_bonus = 1,
                     .history_bonus_max = 1200},
-    [PRUNE_TACTICAL] = {WIDE_DEPTHS, .correct_eval = true, .capture_history = true, .history_prune_depth = 3,
+    [PRUNE_TACTICAL] = {WIDE_DEPTHS, .correct_eval = true, .capture_history = true, .own_step_before_last = true,
+                         .history_prune_depth = 3,
                          .reduce_cut_nodes = true, .probcut_margin = 200,
                          .singular_depth = 8, .history_bonus = 32, .history_bonus_max = 4000},
     [PRUNE_NARROW] = {.rfp_depth = 4, .rfp_margin = 90, .futility_depth = 3, .lmp_depth = 3,

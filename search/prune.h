@@ -18,6 +18,7 @@ typedef struct {
     bool null_by_eval;          /* the null move's reduction grows with eval - beta */
     bool correct_eval;          /* learn the static eval's error per structure (history.c) */
     bool capture_history;       /* order captures by how they did, not only by victim */
+    bool own_step_before_last;  /* a third continuation history: after the side's step before its last */
     int history_prune_depth;    /* quiet steps with a bad history; 0: never */
     bool reduce_cut_nodes;      /* expected cut nodes reduce late steps more */
     int probcut_margin;         /* a capture beating beta by this cuts early; 0: never */

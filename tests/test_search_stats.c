@@ -104,6 +104,26 @@ START_TEST(history_bonus_is_the_games_own) {
 }
 END_TEST
 
+/* Chess reads a quiet step's continuation after the side's own step two
+ * turns back (four plies: cont_key[ply - 3]) beside the step just before
+ * and its own previous one; the other games read only those two. */
+START_TEST(chess_continuation_reaches_two_turns_back) {
+    const char *names[] = {"chess", "japanese"};
+    const int bonus[] = {32 * 36, 36}, tables[] = {2, 1};
+    for (int g = 0; g < 2; g++) {
+        Position pos = test_pos(names[g], NULL);
+        Thread *t = thread_for(&pos);
+        Move moves[MAX_MOVES];
+        ck_assert_int_ge(pos.v->generate(&pos, moves), 2);
+        int ply = 4;
+        t->cont_key[ply - 3] = cont_key_of(&pos, moves[0]); /* the others stay CONT_NONE */
+        history_reward(t, &pos, moves[1], true, 6, ply, NULL, 0, NULL, 0);
+        ck_assert_int_eq(quiet_history(t, &pos, moves[1], ply), tables[g] * bonus[g]);
+        free(t);
+    }
+}
+END_TEST
+
 /* A table is resident as soon as it is made: the first touches of its
  * (huge) pages, which can stall for compaction, happen before any search
  * rather than inside a timed one. */
@@ -131,6 +151,7 @@ Suite *suite_search_stats(void) {
     return suite_of("search_stats", CASE("stats", 30, correction_keys_the_cheapest_pieces,
                                          correction_learns_the_error_and_stays_bounded,
                                          capture_history_rewards_the_cut, history_bonus_is_the_games_own,
+                                         chess_continuation_reaches_two_turns_back,
                                          tt_is_resident_when_made),
                     NULL);
 }
