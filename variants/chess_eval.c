@@ -247,7 +247,7 @@ static void eval_king(Eval *e, int c) {
 }
 
 /* The squares c's pawns can step to (one or two) where no enemy pawn
- * takes them and the enemy does not attack them more than c defends. */
+ * takes them and the enemy does not attack them unless c guards them too. */
 static bb64 safe_pushes(const Eval *e, int c) {
     bb64 pawns = pieces(e->pos, c, PAWN), empty = ~e->occ;
     bb64 rank3 = c == WHITE ? 0xFF0000ull : 0xFF0000000000ull;
