@@ -28,10 +28,9 @@ static const int cont_back[CONT_PLIES] = {0, 1, 3};
 
 /* The continuation entries a quiet step at ply reads and updates (NULL:
  * none; the third only where the game's search style asks for it). */
-static void cont_entries(Thread *t, const Position *pos, int ply, int key, int16_t *out[CONT_PLIES]) {
-    int n = prune_limits(pos->v->prune)->own_step_before_last ? CONT_PLIES : CONT_PLIES - 1;
+static void cont_entries(Thread *t, int ply, int key, int16_t *out[CONT_PLIES]) {
     out[CONT_PLIES - 1] = NULL;
-    for (int k = 0; k < n; k++) {
+    for (int k = 0; k < t->cont_plies; k++) {
         int back = cont_back[k];
         int prev = ply > back ? t->cont_key[ply - back] : CONT_NONE;
         out[k] = prev != CONT_NONE && key != CONT_NONE ? &t->conthist[prev][key] : NULL;
@@ -40,7 +39,7 @@ static void cont_entries(Thread *t, const Position *pos, int ply, int key, int16
 
 int quiet_history(Thread *t, const Position *pos, Move m, int ply) {
     int16_t *c[CONT_PLIES];
-    cont_entries(t, pos, ply, cont_key_of(pos, m), c);
+    cont_entries(t, ply, cont_key_of(pos, m), c);
     int h = *butterfly_entry(t, pos, m);
     for (int k = 0; k < CONT_PLIES; k++)
         if (c[k]) h += *c[k];
@@ -74,7 +73,7 @@ static void gravity16(int16_t *h, int bonus) {
 static void quiet_add(Thread *t, const Position *pos, Move m, int ply, int bonus) {
     gravity(butterfly_entry(t, pos, m), bonus);
     int16_t *c[CONT_PLIES];
-    cont_entries(t, pos, ply, cont_key_of(pos, m), c);
+    cont_entries(t, ply, cont_key_of(pos, m), c);
     for (int k = 0; k < CONT_PLIES; k++)
         if (c[k]) gravity16(c[k], bonus);
 }
@@ -107,6 +106,11 @@ int correction_type(const Variant *v) {
             && (!best || v->pieces[type].value < v->pieces[best].value))
             best = type;
     return best;
+}
+
+void history_init_thread(Thread *t, const Variant *v) {
+    t->corr_type = correction_type(v);
+    t->cont_plies = prune_limits(v->prune)->own_step_before_last ? CONT_PLIES : CONT_PLIES - 1;
 }
 
 static int16_t *correction_entry(const Thread *t, const Position *pos) {

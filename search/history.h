@@ -24,6 +24,10 @@ void history_reward(Thread *t, const Position *pos, Move m, bool quiet, int dept
 /* The piece type whose placement keys the correction (the game's cheapest
  * piece: the pawns in chess), chosen once per thread. */
 int correction_type(const struct Variant *v);
+/* What the statistics need to know of the game, worked out once per thread
+ * rather than at every lookup: the correction's pieces and how many
+ * continuation plies the game's search style reads. */
+void history_init_thread(Thread *t, const struct Variant *v);
 /* The static eval corrected by what deeper searches found for positions
  * with the same structure (the cheapest pieces, both colours). */
 int corrected_eval(const Thread *t, const Position *pos, int raw);

@@ -187,7 +187,7 @@ static Thread *thread_new(SearchJob *job, int id) {
     Thread *t = calloc(1, sizeof *t);
     if (!t) return NULL;
     t->job = job;
-    t->corr_type = correction_type(job->game->cur.v);
+    history_init_thread(t, job->game->cur.v);
     t->id = id;
     t->in_root_turn[0] = job->limits.root != NULL;
     const Game *g = job->game;

@@ -23,6 +23,7 @@ typedef struct {
     int16_t conthist[CONT_NB][CONT_NB];
     int cont_key[MAX_PLY + 2];
     int16_t capthist[PT_NB][SQ_MAX][PT_NB]; /* mover, target, victim (history.c) */
+    int cont_plies;                         /* how many continuations a quiet step reads (history.c) */
     /* The static eval's correction per side to move and structure
      * (history.c), in 1/256 centipawn; corr_type: the structure's pieces. */
     int16_t correction[COLOR_NB][CORR_SIZE];

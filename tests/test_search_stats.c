@@ -10,7 +10,7 @@
 static Thread *thread_for(const Position *pos) {
     Thread *t = calloc(1, sizeof *t);
     ck_assert_ptr_nonnull(t);
-    t->corr_type = correction_type(pos->v);
+    history_init_thread(t, pos->v);
     return t;
 }
 
