@@ -413,7 +413,26 @@ class Browser:
         try:
             self.wait_ready(before, answer=(legs[-1], True))
         except Failure as e:
-            raise Failure('the turn %s was entered; %s; choice dialog %s' % (turn, e, self.choice_values())) from None
+            raise Failure('the turn %s was entered; %s; choice dialog %s; %s' % (
+                turn, e, self.choice_values(), self.diagnosis())) from None
+
+    def diagnosis(self):
+        """What the page shows a person besides the board, for a failure
+        message: its status and notice, the marked squares and the end of
+        its protocol log (opened for the purpose: it is drawn only when open)."""
+        return self.js("""
+const box = document.getElementById('log-box');
+box.open = true;
+return {
+  status: document.getElementById('status').textContent,
+  notice: document.getElementById('notice').hidden ? '' : document.getElementById('notice').textContent,
+  sel: [...document.querySelectorAll('#board .square.sel')].map((e) => e.dataset.square),
+  dest: [...document.querySelectorAll('#board .square.dest')].map((e) => e.dataset.square),
+};""") | {'log': self.log_tail()}
+
+    def log_tail(self, lines=40):
+        time.sleep(0.2)  # the log is drawn by the toggle event, a later task
+        return self.js('return document.getElementById("log").textContent').split('\n')[-lines:]
 
     def choice_values(self):
         return self.js("const d = document.getElementById('choice');"
