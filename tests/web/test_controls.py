@@ -194,6 +194,7 @@ class Session(PageTest):
                'a second session')
         b.wait_ready()
         self.assertEqual(b.snapshot()['moves'], moves)
+        self.assertIn('a new session replayed the game', b.el('#notice').text)
         snap = self.play(self.ref.best(self.base, moves))
         self.assertEqual(len(snap['moves']), len(moves) + 2, 'the new session plays on')
 

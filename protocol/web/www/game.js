@@ -103,7 +103,9 @@ export class Game {
     await this.uci.command('setoption name UCI_Variant value ' + this.info.name);
     await this.applyOptions();
     await this.refresh(g);
-    this.ui.notice('');
+    // Kept in view: a turn half entered when the stream broke is gone, and
+    // the person should know why.
+    this.ui.notice('The connection was lost; a new session replayed the game.');
     await this.proceed(g);
   }
 
