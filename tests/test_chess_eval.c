@@ -50,6 +50,41 @@ START_TEST(opposite_bishops_scale_the_endgame) {
 }
 END_TEST
 
+/* Without pawns, a side up no more than a minor piece keeps little or
+ * none of its lead: two knights or one minor piece alone none at all, a
+ * rook against a minor piece 4/64, a rook and a minor piece against a rook
+ * 14/64. Endings that are won (two bishops, bishop and knight, a rook
+ * against nothing, a queen against a minor piece) and any side with a
+ * pawn keep the whole lead. */
+START_TEST(pawnless_endings_are_scaled) {
+    const ChessParams *p = &chess_params;
+    ck_assert_int_eq(eval_with("8/8/8/4k3/8/8/8/1N2K1N1 w - - 0 1", p), p->tempo);
+    ck_assert_int_eq(eval_with("8/p7/8/4k3/8/8/8/1N2K3 w - - 0 1", p), p->tempo);
+    ck_assert_int_eq(eval_with("8/p7/8/4k3/8/8/8/2B1K3 w - - 0 1", p), p->tempo);
+    /* a rook or a knight made worth 1000 more: the lead is then 1000 and
+     * less than 500 more, and what is left of it shows the scale */
+    ChessParams big = chess_params;
+    big.material_mg[3] += 1000, big.material_eg[3] += 1000; /* P N B R Q: the rook */
+    const char *rook_minor[] = {"8/4b3/8/4k3/8/8/8/R5K1 w - - 0 1", "8/4n3/8/4k3/8/8/8/R5K1 w - - 0 1"};
+    for (int i = 0; i < 2; i++) {
+        int kept = eval_with(rook_minor[i], &big) - big.tempo;
+        ck_assert_int_ge(kept, 1000 * 4 / 64);
+        ck_assert_int_le(kept, 1500 * 4 / 64);
+    }
+    big = chess_params;
+    big.material_mg[1] += 1000, big.material_eg[1] += 1000; /* the knight */
+    int kept = eval_with("8/4r3/8/4k3/8/8/2N5/R5K1 w - - 0 1", &big) - big.tempo;
+    ck_assert_int_ge(kept, 1000 * 14 / 64);
+    ck_assert_int_le(kept, 1500 * 14 / 64);
+    ck_assert_int_gt(eval_with("8/8/8/4k3/8/8/8/2BBK3 w - - 0 1", p), 400);
+    ck_assert_int_gt(eval_with("8/8/8/4k3/8/8/8/1NB1K3 w - - 0 1", p), 400);
+    ck_assert_int_gt(eval_with("8/8/8/4k3/8/8/8/R5K1 w - - 0 1", p), 400);
+    ck_assert_int_gt(eval_with("8/4b3/8/4k3/8/8/8/3QK3 w - - 0 1", p), 400);
+    ck_assert_int_gt(eval_with("8/p7/8/4k3/8/8/8/1N2K1N1 w - - 0 1", p), 200);
+    ck_assert_int_gt(eval_with("8/8/8/4k3/8/8/P7/2B1K3 w - - 0 1", p), 200);
+}
+END_TEST
+
 /* Black's queen on d4 reaches d1, from where it checks the white king
  * along the first rank, and nothing of White's guards d1: a safe check.
  * With White's rook on c1 guarding d1 the check is no longer safe. */
@@ -156,6 +191,8 @@ START_TEST(new_terms_mirror) {
         {"4k3/p6p/3n4/8/4P3/8/8/4K3 w - - 0 1", "4k3/8/8/4p3/8/3N4/P6P/4K3 b - - 0 1"},
         {"r2qk2r/pppppppp/8/8/3P4/3N4/PPP1PPPP/R2QK2R w KQkq - 0 1", "r2qk2r/ppp1pppp/3n4/3p4/8/8/PPPPPPPP/R2QK2R b KQkq - 0 1"},
         {"4k3/p7/8/8/3PP3/8/8/4K3 w - - 0 1", "4k3/8/8/3pp3/8/8/P7/4K3 b - - 0 1"},
+        {"8/4b3/8/4k3/8/8/8/R5K1 w - - 0 1", "r5k1/8/8/8/4K3/8/4B3/8 b - - 0 1"},
+        {"8/p7/8/4k3/8/8/8/1N2K1N1 w - - 0 1", "1n2k1n1/8/8/8/4K3/8/P7/8 b - - 0 1"},
     };
     for (size_t i = 0; i < sizeof pairs / sizeof *pairs; i++)
         ck_assert_int_eq(eval_with(pairs[i][0], &chess_params), eval_with(pairs[i][1], &chess_params));
@@ -168,6 +205,6 @@ Suite *suite_chess_eval(void) {
                          safe_checks_add_to_king_danger, bishop_pawns_count_each_pawn,
                          weak_zone_squares_add_to_king_danger, phalanx_pawns_count_each_pawn,
                          storming_pawns_by_rank_and_blocked, safe_pawn_step_threatens_a_piece, minor_behind_pawn,
-                         new_terms_mirror),
+                         pawnless_endings_are_scaled, new_terms_mirror),
                     NULL);
 }

@@ -5,7 +5,8 @@
  * pawn structure (backward pawns, pawns side by side) and passed pawns
  * (free path, king distances), outposts, minor pieces behind pawns, rooks
  * on open files, the bishop pair and the bishop's own pawns,
- * opposite-coloured bishops, tempo. The numbers are
+ * opposite-coloured bishops, tempo, and the endings without pawns that
+ * a piece up cannot win. The numbers are
  * ChessParams (chess_eval_params.c), fitted to self-play by `ratnik tune`;
  * docs/evaluation.md lists every term. */
 #include "chess_attacks.h"
@@ -286,6 +287,30 @@ static bool only_opposite_bishops(const Position *pos) {
     return !(wb & LIGHT_SQUARES) != !(bb & LIGHT_SQUARES);
 }
 
+/* c's pieces other than pawns and the king, in minor-piece thirds: a
+ * knight or bishop is 3, a rook 5, a queen 9. */
+static int piece_material(const Position *pos, int c) {
+    return 3 * popcount64(pieces(pos, c, KNIGHT) | pieces(pos, c, BISHOP)) + 5 * popcount64(pieces(pos, c, ROOK))
+         + 9 * popcount64(pieces(pos, c, QUEEN));
+}
+
+/* How much of its lead (in 64ths) the side ahead keeps when it has no
+ * pawn left to make a queen of. Up no more than a minor piece, it must
+ * mate with what it has, and the known endings say it rarely can: a lone
+ * minor piece cannot mate at all, a rook against a minor piece is a draw
+ * with correct defence, a rook and a minor piece against a rook nearly
+ * always. Two knights cannot force mate on a bare king. The material
+ * terms alone count all of these as a piece up, which sends the search
+ * into endings it cannot win and away from keeping its last pawns. */
+static int pawnless_scale(const Position *pos, int strong) {
+    if (pieces(pos, strong, PAWN)) return 64;
+    int weak = strong ^ 1, ours = piece_material(pos, strong), theirs = piece_material(pos, weak);
+    bb64 knights = pieces(pos, strong, KNIGHT);
+    if (ours == 6 && popcount64(knights) == 2 && !theirs && !pieces(pos, weak, PAWN)) return 0;
+    if (ours - theirs > 3) return 64;
+    return ours < 5 ? 0 : theirs <= 3 ? 4 : 14;
+}
+
 int chess_evaluate_with(const Position *pos, const int *params) {
     Eval e = {.p = (const ChessParams *)params, .pos = pos, .occ = (bb64)pos_occupied(pos)};
     for (int c = WHITE; c <= BLACK; c++) {
@@ -304,9 +329,11 @@ int chess_evaluate_with(const Position *pos, const int *params) {
     int m = e.mg[WHITE] - e.mg[BLACK], eg = e.eg[WHITE] - e.eg[BLACK];
     if (only_opposite_bishops(pos)) eg = eg * e.p->opposite_bishops_scale / 64;
     int score = (m * phase + eg * (24 - phase)) / 24;
-    /* Without pawns, a side up less than a rook can rarely win. */
     int strong = score > 0 ? WHITE : BLACK;
-    if (!pieces(pos, strong, PAWN) && (score > 0 ? score : -score) < 400) score /= 4;
+    int scale = pawnless_scale(pos, strong);
+    /* Otherwise, without pawns, a lead of less than a rook rarely wins. */
+    if (scale < 64) score = score * scale / 64;
+    else if (!pieces(pos, strong, PAWN) && (score > 0 ? score : -score) < 400) score /= 4;
     return (pos->side == WHITE ? score : -score) + e.p->tempo;
 }
 
