@@ -287,8 +287,8 @@ static bool only_opposite_bishops(const Position *pos) {
     return !(wb & LIGHT_SQUARES) != !(bb & LIGHT_SQUARES);
 }
 
-/* c's pieces other than pawns and the king, in minor-piece thirds: a
- * knight or bishop is 3, a rook 5, a queen 9. */
+/* c's pieces other than pawns and the king, at the textbook's rough
+ * worth: a knight or bishop 3, a rook 5, a queen 9. */
 static int piece_material(const Position *pos, int c) {
     return 3 * popcount64(pieces(pos, c, KNIGHT) | pieces(pos, c, BISHOP)) + 5 * popcount64(pieces(pos, c, ROOK))
          + 9 * popcount64(pieces(pos, c, QUEEN));
