@@ -294,21 +294,21 @@ static int piece_material(const Position *pos, int c) {
          + 9 * popcount64(pieces(pos, c, QUEEN));
 }
 
-/* How much of its lead (in 64ths) the side ahead keeps when it has no
- * pawn left to make a queen of. Up no more than a minor piece, it must
- * mate with what it has, and the known endings say it rarely can: a lone
- * minor piece cannot mate at all, a rook against a minor piece is a draw
- * with correct defence, a rook and a minor piece against a rook nearly
- * always. Two knights cannot force mate on a bare king. The material
- * terms alone count all of these as a piece up, which sends the search
- * into endings it cannot win and away from keeping its last pawns. */
-static int pawnless_scale(const Position *pos, int strong) {
+/* How much of its lead `score` (in 64ths) the side ahead keeps when it
+ * has no pawn left to make a queen of. Up no more than a minor piece, it
+ * must mate with what it has, and the known endings say it rarely can: a
+ * lone minor piece cannot mate at all, a rook against a minor piece is a
+ * draw with correct defence, a rook and a minor piece against a rook
+ * nearly always. Two knights cannot force mate on a bare king. The
+ * material terms alone count all of these as a piece up, which sends the
+ * search into endings it cannot win and away from keeping its last pawns.
+ * Any other lead of less than a rook without pawns rarely wins either. */
+static int pawnless_scale(const Position *pos, int strong, int score) {
     if (pieces(pos, strong, PAWN)) return 64;
     int weak = strong ^ 1, ours = piece_material(pos, strong), theirs = piece_material(pos, weak);
-    bb64 knights = pieces(pos, strong, KNIGHT);
-    if (ours == 6 && popcount64(knights) == 2 && !theirs && !pieces(pos, weak, PAWN)) return 0;
-    if (ours - theirs > 3) return 64;
-    return ours < 5 ? 0 : theirs <= 3 ? 4 : 14;
+    if (ours == 6 && popcount64(pieces(pos, strong, KNIGHT)) == 2 && !theirs && !pieces(pos, weak, PAWN)) return 0;
+    if (ours - theirs <= 3) return ours < 5 ? 0 : theirs <= 3 ? 4 : 14;
+    return (score > 0 ? score : -score) < 400 ? 16 : 64;
 }
 
 int chess_evaluate_with(const Position *pos, const int *params) {
@@ -330,10 +330,7 @@ int chess_evaluate_with(const Position *pos, const int *params) {
     if (only_opposite_bishops(pos)) eg = eg * e.p->opposite_bishops_scale / 64;
     int score = (m * phase + eg * (24 - phase)) / 24;
     int strong = score > 0 ? WHITE : BLACK;
-    int scale = pawnless_scale(pos, strong);
-    /* Otherwise, without pawns, a lead of less than a rook rarely wins. */
-    if (scale < 64) score = score * scale / 64;
-    else if (!pieces(pos, strong, PAWN) && (score > 0 ? score : -score) < 400) score /= 4;
+    score = score * pawnless_scale(pos, strong, score) / 64;
     return (pos->side == WHITE ? score : -score) + e.p->tempo;
 }
 
