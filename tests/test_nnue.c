@@ -56,15 +56,17 @@ static unsigned char *net_image(const Variant *v, int hidden, int l2, uint64_t s
     return img;
 }
 
-static Net *test_net(const Variant *v, uint64_t seed) {
+static Net *test_net_sized(const Variant *v, int hidden, int l2, uint64_t seed) {
     size_t len;
-    unsigned char *img = net_image(v, 64, 16, seed, &len);
+    unsigned char *img = net_image(v, hidden, l2, seed, &len);
     char err[512] = "";
     Net *n = nnue_load_bytes(img, len, v, err, sizeof err);
     ck_assert_msg(n != NULL, "test net refused: %s", err);
     free(img);
     return n;
 }
+
+static Net *test_net(const Variant *v, uint64_t seed) { return test_net_sized(v, 64, 16, seed); }
 
 static void write_file(const char *path, const unsigned char *data, size_t len) {
     FILE *f = fopen(path, "wb");
@@ -211,23 +213,29 @@ END_TEST
 /* The engine's integer inference equals the reference exactly, and the
  * SIMD path (when the CPU has one) the plain C path. */
 START_TEST(test_int_inference_equals_reference) {
+    /* The SIMD code pads the small layer to a multiple of 8 outputs and
+     * walks the inputs by groups: sizes off those steps are tested too. */
+    static const int sizes[][2] = {{64, 16}, {256, 32}, {32, 12}, {128, 64}, {96, 1}};
     for (int vi = 0; vi < variant_count(); vi++) {
         const Variant *v = variant_at(vi);
-        Net *n = test_net(v, 101 + (uint64_t)vi);
-        uint64_t rng = 99 + (uint64_t)vi;
-        int nonzero = 0, checked = 0;
-        for (int game = 0; game < 6; game++) {
-            Position pos = test_pos(v->name, NULL);
-            for (int ply = 0; ply < 200 && random_step(&pos, &rng); ply++) {
-                int ref = reference_eval(n, &pos);
-                ck_assert_int_eq(nnue_evaluate_position(n, &pos), ref);
-                ck_assert_int_eq(nnue_evaluate_position_plain(n, &pos), ref);
-                nonzero += ref != 0;
-                checked++;
+        for (size_t si = 0; si < sizeof sizes / sizeof sizes[0]; si++) {
+            Net *n = test_net_sized(v, sizes[si][0], sizes[si][1], 101 + (uint64_t)vi + 1000 * si);
+            uint64_t rng = 99 + (uint64_t)vi;
+            int nonzero = 0, checked = 0;
+            for (int game = 0; game < 3; game++) {
+                Position pos = test_pos(v->name, NULL);
+                for (int ply = 0; ply < 200 && random_step(&pos, &rng); ply++) {
+                    int ref = reference_eval(n, &pos);
+                    ck_assert_int_eq(nnue_evaluate_position(n, &pos), ref);
+                    ck_assert_int_eq(nnue_evaluate_position_plain(n, &pos), ref);
+                    nonzero += ref != 0;
+                    checked++;
+                }
             }
+            ck_assert_msg(nonzero > checked / 2, "%s %dx%d: the test net says 0 too often to test anything", v->name,
+                          sizes[si][0], sizes[si][1]);
+            nnue_free(n);
         }
-        ck_assert_msg(nonzero > checked / 2, "%s: the test net says 0 too often to test anything", v->name);
-        nnue_free(n);
     }
 }
 END_TEST

@@ -30,6 +30,13 @@ typedef struct Net {
     int32_t *psqt_weight;         /* psqt_weight[feature] */
     int32_t *l1_bias;
     int8_t *l1_weight;            /* l1_weight[k * 2 * hidden + j] */
+    /* The same weights by groups of four inputs, for SIMD code that
+     * multiplies one group into every output at once (and skips groups
+     * that are all zero after the activation): l1_by_group[(g * l2_padded
+     * + k) * 4 + i] = l1_weight[k * 2 * hidden + 4 * g + i], the outputs
+     * padded with zero weights to a multiple of 8. */
+    int8_t *l1_by_group;
+    int l2_padded;
     int32_t out_bias;
     int8_t *out_weight;
     void *mem;                    /* one block holding all of the above */

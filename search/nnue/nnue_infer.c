@@ -187,18 +187,32 @@ static void activate_plain(const Net *n, const Accumulator *acc, int side, uint8
 }
 
 #ifdef NNUE_X86
-/* maddubs adds two products of at most 127 * 128 each: below int16's limit. */
-__attribute__((target("avx2"))) static int32_t l1_avx2(const uint8_t *x, const int8_t *w, int len) {
-    __m256i sum = _mm256_setzero_si256(), ones = _mm256_set1_epi16(1);
-    for (int j = 0; j < len; j += 32) {
-        __m256i p = _mm256_maddubs_epi16(_mm256_loadu_si256((const __m256i *)(x + j)),
-                                         _mm256_loadu_si256((const __m256i *)(w + j)));
-        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(p, ones));
+/* Every output's sum at once, one group of four inputs at a time: the
+ * group's bytes broadcast, multiplied into each output's four weights
+ * (maddubs adds two products of at most 127 * 128 each: below int16's
+ * limit), so no output needs a horizontal sum. Groups that the activation
+ * left all zero add nothing and are skipped: in a trained net most are. */
+__attribute__((target("avx2"))) static void l1_avx2(const Net *n, const uint8_t *x, int32_t *sums) {
+    int groups = 2 * n->hidden / 4, regs = n->l2_padded / 8;
+    __m256i acc[NNUE_L2_MAX / 8], ones = _mm256_set1_epi16(1), zero = _mm256_setzero_si256();
+    for (int r = 0; r < regs; r++) acc[r] = zero;
+    for (int g0 = 0; g0 < groups; g0 += 8) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(x + 4 * g0));
+        unsigned live = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, zero))) & 0xFF;
+        while (live) {
+            int g = g0 + __builtin_ctz(live);
+            live &= live - 1;
+            int32_t four;
+            memcpy(&four, x + 4 * g, 4);
+            __m256i in = _mm256_set1_epi32(four);
+            const int8_t *w = n->l1_by_group + (size_t)g * (size_t)n->l2_padded * 4;
+            for (int r = 0; r < regs; r++) {
+                __m256i p = _mm256_maddubs_epi16(in, _mm256_loadu_si256((const __m256i *)(w + 32 * r)));
+                acc[r] = _mm256_add_epi32(acc[r], _mm256_madd_epi16(p, ones));
+            }
+        }
     }
-    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
-    return _mm_cvtsi128_si32(s);
+    for (int r = 0; r < regs; r++) _mm256_storeu_si256((__m256i *)(sums + 8 * r), acc[r]);
 }
 
 __attribute__((target("avx2"))) static void activate_avx2(const Net *n, const Accumulator *acc, int side, uint8_t *x) {
@@ -216,9 +230,21 @@ __attribute__((target("avx2"))) static void activate_avx2(const Net *n, const Ac
 }
 #endif
 
+/* sums[k]: the small layer's output k before its bias. */
+static void l1_sums(const Net *n, bool simd, const uint8_t *x, int32_t *sums) {
+#ifdef NNUE_X86
+    if (simd) {
+        l1_avx2(n, x, sums);
+        return;
+    }
+#endif
+    (void)simd;
+    int H2 = 2 * n->hidden;
+    for (int k = 0; k < n->l2; k++) sums[k] = l1_plain(x, n->l1_weight + (size_t)k * (size_t)H2, H2);
+}
+
 static int evaluate_with(const Net *n, bool simd, const Accumulator *acc, int side) {
     _Alignas(32) uint8_t x[2 * NNUE_HIDDEN_MAX];
-    int H2 = 2 * n->hidden;
 #ifdef NNUE_X86
     if (simd) activate_avx2(n, acc, side, x);
     else activate_plain(n, acc, side, x);
@@ -227,15 +253,10 @@ static int evaluate_with(const Net *n, bool simd, const Accumulator *acc, int si
     activate_plain(n, acc, side, x);
 #endif
     int64_t out = n->out_bias + ((int64_t)acc->psqt[side] - acc->psqt[side ^ 1]) / 2;
-    for (int k = 0; k < n->l2; k++) {
-        const int8_t *w = n->l1_weight + (size_t)k * (size_t)H2;
-#ifdef NNUE_X86
-        int32_t s = n->l1_bias[k] + (simd ? l1_avx2(x, w, H2) : l1_plain(x, w, H2));
-#else
-        int32_t s = n->l1_bias[k] + l1_plain(x, w, H2);
-#endif
-        out += (int64_t)clip(s / NNUE_QB, NNUE_QA) * n->out_weight[k];
-    }
+    int32_t sums[NNUE_L2_MAX + 8];
+    l1_sums(n, simd, x, sums);
+    for (int k = 0; k < n->l2; k++)
+        out += (int64_t)clip((n->l1_bias[k] + sums[k]) / NNUE_QB, NNUE_QA) * n->out_weight[k];
     int64_t cp = out * n->out_scale / (NNUE_QA * NNUE_QB);
     /* Far inside the search's mate scores, whatever a net says. */
     return cp > 20000 ? 20000 : cp < -20000 ? -20000 : (int)cp;
