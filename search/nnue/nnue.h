@@ -49,6 +49,9 @@ Net *nnue_load(const char *path, const Variant *v, char *err, size_t errlen);
 /* The same from bytes in memory (tests, fuzzing). */
 Net *nnue_load_bytes(const unsigned char *data, size_t len, const Variant *v, char *err, size_t errlen);
 void nnue_free(Net *n);
+/* The inference's lookup tables; the loader builds them before any net
+ * can be used. */
+void nnue_init_tables(void);
 
 typedef struct {
     _Alignas(32) int16_t v[COLOR_NB][NNUE_HIDDEN_MAX]; /* by perspective: White's, Black's */

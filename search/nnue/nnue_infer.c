@@ -4,6 +4,7 @@
  * code, chosen when the CPU has it, does the same integer arithmetic in
  * the same ranges (no saturating step can saturate), so it gives exactly
  * the plain C result; tests/test_nnue.c compares the two. */
+#include <pthread.h>
 #include <string.h>
 #include "nnue.h"
 #if defined(__x86_64__) || defined(__i386__)
@@ -56,9 +57,7 @@ __attribute__((target("avx2"))) static void rows_avx2(const Net *n, const int16_
     }
 }
 
-/* The SIMD paths need AVX2 and BMI2 (every CPU with AVX2 but a few VIA
- * ones has both). */
-static bool has_avx2(void) { return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2"); }
+static bool has_avx2(void) { return __builtin_cpu_supports("avx2"); }
 #else
 static bool has_avx2(void) { return false; }
 #endif
@@ -189,23 +188,41 @@ static void activate_plain(const Net *n, const Accumulator *acc, int side, uint8
 }
 
 #ifdef NNUE_X86
+/* For each 8-bit mask, the indices of its set bits packed into bytes,
+ * lowest first: the small layer lists its live input groups with it. Built
+ * once, read-only after (pext would do it in one instruction, but it is
+ * microcoded and slow on some AMD CPUs). */
+static uint64_t set_bit_indices[256];
+
+static void build_set_bit_indices(void) {
+    for (int mask = 0; mask < 256; mask++) {
+        uint64_t packed = 0;
+        for (int bit = 7; bit >= 0; bit--)
+            if (mask >> bit & 1) packed = packed << 8 | (uint64_t)bit;
+        set_bit_indices[mask] = packed;
+    }
+}
+
+void nnue_init_tables(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, build_set_bit_indices);
+}
+
 /* Every output's sum at once, one group of four inputs at a time: the
  * group's bytes broadcast, multiplied into each output's four weights
  * (maddubs adds two products of at most 127 * 128 each: below int16's
  * limit), so no output needs a horizontal sum. Groups that the activation
  * left all zero add nothing: in a trained net about two thirds are. The
- * others are listed first, without a branch per group (pdep spreads the
- * live mask to bytes, pext packs those groups' indices), so that the loop
+ * others are listed first, without a branch per group, so that the loop
  * over them is one predictable count. */
-__attribute__((target("avx2,bmi2"))) static void l1_avx2(const Net *n, const uint8_t *x, int32_t *sums) {
+__attribute__((target("avx2"))) static void l1_avx2(const Net *n, const uint8_t *x, int32_t *sums) {
     int groups = 2 * n->hidden / 4, regs = n->l2_padded / 8, count = 0;
     uint8_t live_groups[2 * NNUE_HIDDEN_MAX / 4 + 8];
     __m256i zero = _mm256_setzero_si256();
     for (int g0 = 0; g0 < groups; g0 += 8) {
         __m256i v = _mm256_loadu_si256((const __m256i *)(x + 4 * g0));
         unsigned live = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, zero))) & 0xFF;
-        uint64_t spread = _pdep_u64(live, 0x0101010101010101ull) * 0xFF;
-        uint64_t indices = _pext_u64(0x0706050403020100ull, spread) + (uint64_t)g0 * 0x0101010101010101ull;
+        uint64_t indices = set_bit_indices[live] + (uint64_t)g0 * 0x0101010101010101ull;
         memcpy(live_groups + count, &indices, 8);
         count += __builtin_popcount(live);
     }

@@ -64,6 +64,7 @@ static void group_l1_weights(Net *n) {
 }
 
 static Net *net_from(const NetHeader *h, const Variant *v) {
+    nnue_init_tables();
     Net *n = calloc(1, sizeof *n);
     if (!n) return NULL;
     size_t H = h->hidden, L = h->l2, in = h->inputs;
