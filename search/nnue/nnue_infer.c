@@ -187,7 +187,6 @@ static void activate_plain(const Net *n, const Accumulator *acc, int side, uint8
     }
 }
 
-#ifdef NNUE_X86
 /* For each 8-bit mask, the indices of its set bits packed into bytes,
  * lowest first: the small layer lists its live input groups with it. Built
  * once, read-only after (pext would do it in one instruction, but it is
@@ -208,6 +207,7 @@ void nnue_init_tables(void) {
     pthread_once(&once, build_set_bit_indices);
 }
 
+#ifdef NNUE_X86
 /* Every output's sum at once, one group of four inputs at a time: the
  * group's bytes broadcast, multiplied into each output's four weights
  * (maddubs adds two products of at most 127 * 128 each: below int16's
