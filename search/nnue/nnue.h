@@ -32,15 +32,17 @@ typedef struct Net {
     int8_t *l1_weight;            /* l1_weight[k * 2 * hidden + j] */
     /* The same weights by groups of four inputs, for SIMD code that
      * multiplies one group into every output at once (and skips groups
-     * that are all zero after the activation): l1_by_group[(g * l2_padded
-     * + k) * 4 + i] = l1_weight[k * 2 * hidden + 4 * g + i], the outputs
-     * padded with zero weights to a multiple of 8. */
+     * that are all zero after the activation): l1_by_group[(g *
+     * nnue_l2_padded(l2) + k) * 4 + i] = l1_weight[k * 2 * hidden + 4 * g
+     * + i], the outputs padded with zero weights to a multiple of 8. */
     int8_t *l1_by_group;
-    int l2_padded;
     int32_t out_bias;
     int8_t *out_weight;
     void *mem;                    /* one block holding all of the above */
 } Net;
+
+/* The small layer's outputs rounded up to whole 8-lane SIMD registers. */
+static inline int nnue_l2_padded(int l2) { return (l2 + 7) / 8 * 8; }
 
 /* Reads a net file for variant v; NULL with the reason in err if it is
  * missing, truncated, corrupt (checksum), of another version, variant or

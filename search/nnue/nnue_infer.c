@@ -216,7 +216,8 @@ void nnue_init_tables(void) {
  * others are listed first, without a branch per group, so that the loop
  * over them is one predictable count. */
 __attribute__((target("avx2"))) static void l1_avx2(const Net *n, const uint8_t *x, int32_t *sums) {
-    int groups = 2 * n->hidden / 4, regs = n->l2_padded / 8, count = 0;
+    int groups = 2 * n->hidden / 4, regs = nnue_l2_padded(n->l2) / 8, count = 0;
+    size_t stride = (size_t)regs * 32; /* one group's weights for every output */
     uint8_t live_groups[2 * NNUE_HIDDEN_MAX / 4 + 8];
     __m256i zero = _mm256_setzero_si256();
     for (int g0 = 0; g0 < groups; g0 += 8) {
@@ -233,7 +234,7 @@ __attribute__((target("avx2"))) static void l1_avx2(const Net *n, const uint8_t 
         int32_t four;
         memcpy(&four, x + 4 * g, 4);
         __m256i in = _mm256_set1_epi32(four);
-        const int8_t *w = n->l1_by_group + (size_t)g * (size_t)n->l2_padded * 4;
+        const int8_t *w = n->l1_by_group + (size_t)g * stride;
         for (int r = 0; r < regs; r++) {
             __m256i p = _mm256_maddubs_epi16(in, _mm256_loadu_si256((const __m256i *)(w + 32 * r)));
             acc[r] = _mm256_add_epi32(acc[r], _mm256_madd_epi16(p, ones));

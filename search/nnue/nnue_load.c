@@ -57,7 +57,7 @@ static void take(const unsigned char **p, void *dst, size_t n) {
 }
 
 static void group_l1_weights(Net *n) {
-    int H2 = 2 * n->hidden, L = n->l2, Lp = n->l2_padded;
+    int H2 = 2 * n->hidden, L = n->l2, Lp = nnue_l2_padded(n->l2);
     memset(n->l1_by_group, 0, (size_t)H2 * (size_t)Lp);
     for (int k = 0; k < L; k++)
         for (int j = 0; j < H2; j++) n->l1_by_group[((j / 4) * Lp + k) * 4 + j % 4] = n->l1_weight[k * H2 + j];
@@ -68,7 +68,7 @@ static Net *net_from(const NetHeader *h, const Variant *v) {
     Net *n = calloc(1, sizeof *n);
     if (!n) return NULL;
     size_t H = h->hidden, L = h->l2, in = h->inputs;
-    size_t Lp = (L + 7) / 8 * 8;
+    size_t Lp = (size_t)nnue_l2_padded((int)L);
     size_t bytes = 2 * H + 2 * in * H + 4 * in + 4 * L + 2 * H * L + 2 * H * Lp + L + 96;
     n->mem = aligned_alloc(32, (bytes + 31) / 32 * 32);
     if (!n->mem) {
@@ -86,7 +86,6 @@ static Net *net_from(const NetHeader *h, const Variant *v) {
     n->l1_bias = (int32_t *)m, m += 4 * L + (32 - 4 * L % 32) % 32;
     n->l1_weight = (int8_t *)m, m += 2 * H * L;
     n->l1_by_group = (int8_t *)m, m += 2 * H * Lp;
-    n->l2_padded = (int)Lp;
     n->out_weight = (int8_t *)m;
     const unsigned char *p = (const unsigned char *)(h + 1);
     take(&p, n->ft_bias, 2 * H);
