@@ -21,7 +21,7 @@
 typedef struct {
     const char *variant, *data, *write, *freeze;
     int passes, threads, step, max_positions;
-    double lambda;
+    double lambda, k; /* k 0: fitted */
 } TuneArgs;
 
 typedef struct {
@@ -201,8 +201,9 @@ static bool write_source(const char *path, const EvalParams *ep, const int *para
 
 static int usage(void) {
     fprintf(stderr, "usage: ratnik tune --variant NAME --data FILE [--passes N] [--step S] [--lambda L]\n"
-                    "                   [--threads T] [--max-positions N] [--freeze GROUP[I-J],...] [--write]\n"
-                    "       defaults: 20 passes, step 4, lambda 0.5 (result weight), 1 thread, every position;\n"
+                    "                   [--k K] [--threads T] [--max-positions N] [--freeze GROUP[I-J],...] [--write]\n"
+                    "       defaults: 20 passes, step 4, lambda 0.5 (result weight), K fitted, 1 thread,\n"
+                    "       every position;\n"
                     "       --write puts the values into the variant's source, else they go to stdout\n");
     return 2;
 }
@@ -233,12 +234,13 @@ static bool parse_args(int argc, char **argv, TuneArgs *a) {
         else if (!strcmp(k, "--variant")) a->variant = v;
         else if (!strcmp(k, "--data")) a->data = v;
         else if (!strcmp(k, "--lambda")) a->lambda = atof(v);
+        else if (!strcmp(k, "--k")) a->k = atof(v);
         else if (!strcmp(k, "--freeze")) a->freeze = v;
         else return false;
     }
     if (a->threads < 1) a->threads = 1;
     if (a->threads > MAX_TUNE_THREADS) a->threads = MAX_TUNE_THREADS;
-    return a->variant && a->data && a->step > 0 && a->lambda >= 0 && a->lambda <= 1;
+    return a->variant && a->data && a->step > 0 && a->lambda >= 0 && a->lambda <= 1 && a->k >= 0 && a->k <= 10;
 }
 
 int tune_main(int argc, char **argv) {
@@ -253,7 +255,10 @@ int tune_main(int argc, char **argv) {
     if (!params || !tune_data_load(&d, v, a.data, a.max_positions)) return free(params), tune_data_free(&d), 2;
     memcpy(params, ep->values, sizeof *params * (size_t)ep->count);
     tune_data_resolve(&d, ep, params);
-    double k = fit_k(&d, ep, params, a.lambda, a.threads);
+    /* A fixed K is for targets that are mostly scores: fitting K to them
+     * would shrink it until every sigmoid is near 1/2 and the fit is flat. */
+    double k = a.k > 0 ? a.k : fit_k(&d, ep, params, a.lambda, a.threads);
+    if (a.k > 0) tune_data_targets(&d, k, a.lambda);
     fprintf(stderr, "tune: %s, %d positions, K %.4f\n", v->name, d.n, k);
     double e = local_search(&d, ep, params, k, &a);
     int rc = e < 0 ? 2 : 0;
