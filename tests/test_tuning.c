@@ -195,6 +195,25 @@ START_TEST(tune_freezes_groups_and_entries) {
 }
 END_TEST
 
+/* --k fixes K instead of fitting it (targets that are mostly another
+ * engine's scores would shrink a fitted K until the fit is flat); a K
+ * out of range is a usage error. */
+START_TEST(tune_takes_a_fixed_k) {
+    char cmd[512], out[4096];
+    snprintf(cmd, sizeof cmd, "%s tune --variant chess --data tests/tuning/chess.txt --passes 0 --lambda 0.2 --k 1.5 2>&1",
+             ratnik_bin());
+    ck_assert_int_eq(run_shell(cmd, out, sizeof out), 0);
+    ck_assert_msg(strstr(out, "positions, K 1.5000"), "%s", out);
+    snprintf(cmd, sizeof cmd, "%s tune --variant chess --data tests/tuning/chess.txt --passes 0 --lambda 0.2 2>&1",
+             ratnik_bin());
+    ck_assert_int_eq(run_shell(cmd, out, sizeof out), 0);
+    ck_assert_msg(strstr(out, "positions, K ") && !strstr(out, "positions, K 1.5000"), "%s", out);
+    snprintf(cmd, sizeof cmd, "%s tune --variant chess --data tests/tuning/chess.txt --k 11 2>&1", ratnik_bin());
+    ck_assert_int_eq(run_shell(cmd, out, sizeof out), 2);
+    ck_assert_msg(strstr(out, "usage: ratnik tune"), "%s", out);
+}
+END_TEST
+
 /* Plays one legal turn of g chosen by the seeded generator *seed. */
 static void play_random_turn(Game *g, unsigned *seed) {
     static char list[4096][TURN_STR_MAX];
@@ -326,7 +345,7 @@ Suite *suite_tuning(void) {
                                     {eval_params_are_the_evaluation, 5}),
                               datagen_deterministic_across_threads, random_turn_reaches_every_turn,
                               datagen_voodoo_deterministic_across_threads, datagen_skips_early_plies, datagen_plays_the_given_net,
-                              datagen_bad_arguments, tune_freezes_groups_and_entries,
+                              datagen_bad_arguments, tune_freezes_groups_and_entries, tune_takes_a_fixed_k,
                               chess_eval_symmetric, contempt_avoids_repetition, horizon_sees_repetition,
                               horizon_sees_opponent_repetition),
                     NULL);
