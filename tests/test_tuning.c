@@ -196,8 +196,8 @@ START_TEST(tune_freezes_groups_and_entries) {
 END_TEST
 
 /* --k fixes K instead of fitting it (targets that are mostly another
- * engine's scores would shrink a fitted K until the fit is flat); a K
- * out of range is a usage error. */
+ * engine's scores would shrink a fitted K until the fit is flat); a K or
+ * lambda out of range or not a number is a usage error, not a 0. */
 START_TEST(tune_takes_a_fixed_k) {
     char cmd[512], out[4096];
     snprintf(cmd, sizeof cmd, "%s tune --variant chess --data tests/tuning/chess.txt --passes 0 --lambda 0.2 --k 1.5 2>&1",
@@ -208,9 +208,12 @@ START_TEST(tune_takes_a_fixed_k) {
              ratnik_bin());
     ck_assert_int_eq(run_shell(cmd, out, sizeof out), 0);
     ck_assert_msg(strstr(out, "positions, K ") && !strstr(out, "positions, K 1.5000"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s tune --variant chess --data tests/tuning/chess.txt --k 11 2>&1", ratnik_bin());
-    ck_assert_int_eq(run_shell(cmd, out, sizeof out), 2);
-    ck_assert_msg(strstr(out, "usage: ratnik tune"), "%s", out);
+    const char *bad[] = {"--k 11", "--k x", "--k 1.5x", "--lambda 2", "--lambda one"};
+    for (int i = 0; i < 5; i++) {
+        snprintf(cmd, sizeof cmd, "%s tune --variant chess --data tests/tuning/chess.txt %s 2>&1", ratnik_bin(), bad[i]);
+        ck_assert_int_eq(run_shell(cmd, out, sizeof out), 2);
+        ck_assert_msg(strstr(out, "needs a number from") && strstr(out, "usage: ratnik tune"), "%s: %s", bad[i], out);
+    }
 }
 END_TEST
 

@@ -108,6 +108,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--chunk", type=int, default=2000)
     a = ap.parse_args()
+    if a.nodes < 1 or a.jobs < 1 or a.chunk < 1:
+        ap.error("--nodes, --jobs and --chunk must be at least 1")
     lines = [l.rstrip("\n") for l in sys.stdin if l.count("|") == 2]
     chunks = [(a.engine, a.nodes, lines[i:i + a.chunk]) for i in range(0, len(lines), a.chunk)]
     labels = []

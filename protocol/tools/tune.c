@@ -202,8 +202,8 @@ static bool write_source(const char *path, const EvalParams *ep, const int *para
 static int usage(void) {
     fprintf(stderr, "usage: ratnik tune --variant NAME --data FILE [--passes N] [--step S] [--lambda L]\n"
                     "                   [--k K] [--threads T] [--max-positions N] [--freeze GROUP[I-J],...] [--write]\n"
-                    "       defaults: 20 passes, step 4, lambda 0.5 (result weight), K fitted, 1 thread,\n"
-                    "       every position;\n"
+                    "       defaults: 20 passes, step 4, lambda 0.5 (result weight), K fitted (--k fixes it),\n"
+                    "       1 thread, every position;\n"
                     "       --write puts the values into the variant's source, else they go to stdout\n");
     return 2;
 }
@@ -215,6 +215,17 @@ static int *count_field(TuneArgs *a, const char *k) {
     if (!strcmp(k, "--threads")) return &a->threads;
     if (!strcmp(k, "--max-positions")) return &a->max_positions;
     return NULL;
+}
+
+/* A real number from lo to hi with nothing after it, in *out; false with
+ * a message, so that a mistyped value is not read as 0. */
+static bool parse_real(const char *flag, const char *v, double lo, double hi, double *out) {
+    char *end;
+    double x = strtod(v, &end);
+    if (end == v || *end || !(x >= lo && x <= hi))
+        return fprintf(stderr, "tune: %s needs a number from %g to %g, not '%s'\n", flag, lo, hi, v), false;
+    *out = x;
+    return true;
 }
 
 static bool parse_args(int argc, char **argv, TuneArgs *a) {
@@ -233,14 +244,17 @@ static bool parse_args(int argc, char **argv, TuneArgs *a) {
         if (count) *count = (int)x;
         else if (!strcmp(k, "--variant")) a->variant = v;
         else if (!strcmp(k, "--data")) a->data = v;
-        else if (!strcmp(k, "--lambda")) a->lambda = atof(v);
-        else if (!strcmp(k, "--k")) a->k = atof(v);
+        else if (!strcmp(k, "--lambda")) {
+            if (!parse_real(k, v, 0, 1, &a->lambda)) return false;
+        } else if (!strcmp(k, "--k")) {
+            if (!parse_real(k, v, 0, 10, &a->k)) return false;
+        }
         else if (!strcmp(k, "--freeze")) a->freeze = v;
         else return false;
     }
     if (a->threads < 1) a->threads = 1;
     if (a->threads > MAX_TUNE_THREADS) a->threads = MAX_TUNE_THREADS;
-    return a->variant && a->data && a->step > 0 && a->lambda >= 0 && a->lambda <= 1 && a->k >= 0 && a->k <= 10;
+    return a->variant && a->data && a->step > 0;
 }
 
 int tune_main(int argc, char **argv) {
