@@ -43,11 +43,16 @@ def send(p, line):
     p.stdin.flush()
 
 
+def read_line(p):
+    line = p.stdout.readline()
+    if not line:
+        raise RuntimeError("engine closed its output")
+    return line
+
+
 def wait_for(p, token):
     while True:
-        line = p.stdout.readline()
-        if not line:
-            raise RuntimeError("engine closed its output")
+        line = read_line(p)
         if line.startswith(token):
             return line
 
@@ -59,9 +64,7 @@ def score_of(p, fen, nodes):
     send(p, "go nodes %d" % nodes)
     last = None
     while True:
-        line = p.stdout.readline()
-        if not line:
-            raise RuntimeError("engine closed its output")
+        line = read_line(p)
         if line.startswith("bestmove"):
             break
         if line.startswith("info") and " score " in line:
